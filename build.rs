@@ -1,0 +1,110 @@
+//! Generates `include/webots/<name>.h` from each `src/capi/<name>.rs` with cbindgen. The headers are
+//! committed; CI rebuilds and fails when they differ from what is checked in.
+
+use std::fs;
+use std::path::{Path, PathBuf};
+
+/// What a header needs around its generated declarations: the headers it includes and hand-written
+/// preprocessor text (macros cbindgen cannot express).
+struct HeaderExtras {
+    includes: &'static [&'static str],
+    preamble: &'static str,
+}
+
+fn extras(name: &str) -> HeaderExtras {
+    match name {
+        "types" => HeaderExtras { includes: &[], preamble: TYPES_PREAMBLE },
+        "nodes" => HeaderExtras { includes: &[], preamble: USING_C_API },
+        "device" | "robot" => HeaderExtras { includes: &["nodes.h", "types.h"], preamble: USING_C_API },
+        _ => HeaderExtras { includes: &["types.h"], preamble: USING_C_API },
+    }
+}
+
+const USING_C_API: &str = "#define WB_USING_C_API\n";
+
+const TYPES_PREAMBLE: &str = r#"#define WB_USING_C_API
+
+#if defined(WB_USING_CPP_API) && defined(WB_USING_C_API) && !defined(WB_ALLOW_MIXING_C_AND_CPP_API)
+#warning "Mixing the C and C++ APIs of webots in the same controller is not supported: define WB_ALLOW_MIXING_C_AND_CPP_API if you mean it"
+#endif
+
+#ifndef __cplusplus
+#include <math.h>
+#ifndef INFINITY
+#define INFINITY (1.0 / 0.0)
+#endif
+/* In the C API, bool is a one-byte char. */
+#ifndef bool
+#define bool char
+#endif
+#ifndef true
+#define true ((bool)1)
+#endif
+#ifndef false
+#define false ((bool)0)
+#endif
+#endif
+
+#if defined(__GNUC__) && __GNUC__ >= 3 && !defined(WB_MATLAB_LOADLIBRARY)
+#define WB_DEPRECATED __attribute__((deprecated))
+#else
+#define WB_DEPRECATED
+#endif
+"#;
+
+fn main() {
+    let root = PathBuf::from(std::env::var("CARGO_MANIFEST_DIR").expect("cargo sets CARGO_MANIFEST_DIR"));
+    let capi = root.join("src/capi");
+    let out_dir = root.join("include/webots");
+    println!("cargo:rerun-if-changed=src/capi");
+    println!("cargo:rerun-if-changed=cbindgen.toml");
+    println!("cargo:rerun-if-changed=build.rs");
+    // libController.so keeps Webots' soname, whatever cargo names the file.
+    println!("cargo:rustc-cdylib-link-arg=-Wl,-soname,libController.so");
+
+    let base = cbindgen::Config::from_file(root.join("cbindgen.toml")).expect("cbindgen.toml is valid");
+    fs::create_dir_all(&out_dir).expect("include/webots can be created");
+    let mut sources: Vec<PathBuf> = fs::read_dir(&capi)
+        .expect("src/capi exists")
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.extension().is_some_and(|e| e == "rs") && p.file_stem().is_some_and(|s| s != "mod"))
+        .collect();
+    sources.sort();
+    for src in sources {
+        generate(&base, &src, &out_dir);
+    }
+}
+
+fn public_type_names(src: &Path) -> Vec<String> {
+    let text = fs::read_to_string(src).unwrap_or_else(|e| panic!("cannot read {}: {e}", src.display()));
+    text.lines()
+        .filter_map(|line| {
+            let rest = ["pub enum ", "pub struct ", "pub type "].iter().find_map(|k| line.strip_prefix(k))?;
+            let name: String = rest.chars().take_while(|c| c.is_alphanumeric() || *c == '_').collect();
+            (!name.is_empty()).then_some(name)
+        })
+        .collect()
+}
+
+fn generate(base: &cbindgen::Config, src: &Path, out_dir: &Path) {
+    let name = src.file_stem().and_then(|s| s.to_str()).expect("UTF-8 file name");
+    let extras = extras(name);
+    let mut config = base.clone();
+    config.include_guard = Some(format!("WB_{}_H", name.to_uppercase()));
+    config.includes = extras.includes.iter().map(|s| s.to_string()).collect();
+    config.after_includes = Some(extras.preamble.to_string());
+    // every public type of the file belongs in its header, used by a function of the file or not
+    config.export.include = public_type_names(src);
+    let bindings = cbindgen::Builder::new()
+        .with_config(config)
+        .with_src(src)
+        .generate()
+        .unwrap_or_else(|e| panic!("cbindgen failed on {}: {e}", src.display()));
+    let header = out_dir.join(format!("{name}.h"));
+    // write only when the text changed, so an unchanged header keeps its timestamp
+    let mut text = Vec::new();
+    bindings.write(&mut text);
+    if fs::read(&header).ok().as_deref() != Some(&text[..]) {
+        fs::write(&header, text).unwrap_or_else(|e| panic!("cannot write {}: {e}", header.display()));
+    }
+}

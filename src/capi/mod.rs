@@ -1,0 +1,56 @@
+//! The exported C ABI. One file per Webots header (`robot.rs` ⇔ `robot.h`, ...); `build.rs` turns each
+//! into `include/webots/<name>.h`. Every export runs inside `guard`, so no Rust panic crosses into C.
+
+// The C API keeps Webots' names (WB_NODE_ROBOT, WbNodeType, ...).
+#![allow(non_camel_case_types)]
+
+pub mod device;
+pub mod nodes;
+pub mod robot;
+pub mod types;
+
+use std::ffi::{c_char, CStr};
+use std::panic::{catch_unwind, AssertUnwindSafe};
+
+use crate::controller::{global, Controller};
+
+/// Runs an export's body; a panic becomes an error line and the export's Webots error value.
+pub(crate) fn guard<R>(func: &str, fallback: R, body: impl FnOnce() -> R) -> R {
+    match catch_unwind(AssertUnwindSafe(body)) {
+        Ok(r) => r,
+        Err(panic) => {
+            let why = panic
+                .downcast_ref::<&str>()
+                .map(|s| s.to_string())
+                .or_else(|| panic.downcast_ref::<String>().cloned())
+                .unwrap_or_default();
+            eprintln!("Error: {func}(): internal error in webots-shim: {why}");
+            fallback
+        }
+    }
+}
+
+/// Runs `body` on the initialised controller; before `wb_robot_init` prints an error and returns
+/// `fallback`.
+pub(crate) fn with_controller<R>(func: &str, fallback: R, body: impl FnOnce(&mut Controller) -> R) -> R {
+    match global::with(body) {
+        Some(r) => r,
+        None => {
+            eprintln!("Error: {func}() called before wb_robot_init().");
+            fallback
+        }
+    }
+}
+
+/// A C string argument; `None` for NULL.
+///
+/// # Safety
+/// `p` is NULL or points to a NUL-terminated string that outlives the call.
+pub(crate) unsafe fn c_str_arg<'a>(p: *const c_char) -> Option<&'a CStr> {
+    if p.is_null() {
+        None
+    } else {
+        // SAFETY: non-NULL and NUL-terminated per this function's contract.
+        Some(unsafe { CStr::from_ptr(p) })
+    }
+}

@@ -1,0 +1,49 @@
+//! One entry per tag: what every device has (type, name, model) and its device-specific local state.
+
+use std::ffi::CString;
+
+use super::c_string;
+use crate::protocol::node_type::{NodeTypeCode, ROBOT};
+use crate::protocol::{DeviceCommand, DeviceConfig, DeviceSetup, Event};
+
+pub struct DeviceSlot {
+    pub node_type: NodeTypeCode,
+    pub name: CString,
+    pub model: CString,
+    pub state: DeviceState,
+}
+
+/// Device-specific controller-side state; each device issue adds a variant.
+pub enum DeviceState {
+    /// Tag 0.
+    Robot,
+    /// A device with no simulated functions yet.
+    Plain,
+}
+
+impl DeviceSlot {
+    pub fn robot(name: &str, model: &str) -> DeviceSlot {
+        DeviceSlot { node_type: ROBOT, name: c_string(name), model: c_string(model), state: DeviceState::Robot }
+    }
+
+    pub fn from_config(config: &DeviceConfig) -> DeviceSlot {
+        let state = match config.setup {
+            DeviceSetup::Plain => DeviceState::Plain,
+        };
+        DeviceSlot { node_type: config.node_type, name: c_string(&config.name), model: c_string(&config.model), state }
+    }
+}
+
+impl DeviceState {
+    /// Appends this device's commands for the next request.
+    pub fn write_request(&mut self, _tag: u16, _out: &mut Vec<DeviceCommand>) {
+        match self {
+            DeviceState::Robot | DeviceState::Plain => {}
+        }
+    }
+
+    /// Applies one event of the world's answer.
+    pub fn read_event(&mut self, event: &Event) {
+        match *event {}
+    }
+}

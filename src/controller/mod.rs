@@ -1,0 +1,171 @@
+//! The controller side: the robot's device table and local device state, and the step that turns
+//! them into a `StepRequest` and applies the `StepAnswer`.
+
+pub mod device_table;
+pub mod global;
+
+use std::ffi::CString;
+
+use crate::link::Link;
+use crate::protocol::{RobotCommand, RobotConfig, RobotEvent, StepAnswer, StepRequest};
+
+pub use device_table::{DeviceSlot, DeviceState};
+
+/// Where the controller stands with respect to the end of the run.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Lifecycle {
+    Running,
+    /// `wb_robot_step` has returned -1: the next stepping call exits the process.
+    QuitReturned,
+}
+
+/// What a stepping call must do once the controller state is released.
+#[derive(Debug, PartialEq)]
+pub enum StepResult {
+    Value(i32),
+    /// Clean up and `exit(0)`: the run had already ended.
+    ExitNow,
+}
+
+pub struct Controller {
+    link: Option<Link>,
+    pub name: CString,
+    pub model: CString,
+    pub custom_data: CString,
+    pub project_path: CString,
+    pub world_path: CString,
+    pub controller_name: CString,
+    pub supervisor: bool,
+    pub synchronization: bool,
+    pub basic_time_step: f64,
+    /// Index = tag; slot 0 is the robot itself.
+    pub devices: Vec<DeviceSlot>,
+    pub time_ms: f64,
+    pub lifecycle: Lifecycle,
+    pub step_begun: bool,
+    pending_robot: Vec<RobotCommand>,
+    pub battery_period: i32,
+    pub battery_value: f64,
+    pub urdf: Option<CString>,
+}
+
+/// A C string from Rust text; interior NULs (impossible in world files) are dropped.
+pub fn c_string(s: &str) -> CString {
+    CString::new(s.replace('\0', "")).unwrap_or_default()
+}
+
+impl Controller {
+    pub fn new(link: Link, config: RobotConfig) -> Controller {
+        let mut devices = vec![DeviceSlot::robot(&config.name, &config.model)];
+        devices.extend(config.devices.iter().map(DeviceSlot::from_config));
+        Controller {
+            link: Some(link),
+            name: c_string(&config.name),
+            model: c_string(&config.model),
+            custom_data: c_string(&config.custom_data),
+            project_path: c_string(&config.project_path),
+            world_path: c_string(&config.world_path),
+            controller_name: c_string(&config.controller_name),
+            supervisor: config.supervisor,
+            synchronization: config.synchronization,
+            basic_time_step: config.basic_time_step,
+            devices,
+            time_ms: config.time_ms,
+            lifecycle: Lifecycle::Running,
+            step_begun: false,
+            pending_robot: Vec::new(),
+            battery_period: 0,
+            battery_value: f64::NAN,
+            urdf: None,
+        }
+    }
+
+    /// Queues a robot-level command for the next request.
+    pub fn push_robot_command(&mut self, cmd: RobotCommand) {
+        self.pending_robot.push(cmd);
+    }
+
+    pub fn set_custom_data(&mut self, data: &str) {
+        self.custom_data = c_string(data);
+        self.pending_robot.retain(|c| !matches!(c, RobotCommand::SetCustomData(_)));
+        self.pending_robot.push(RobotCommand::SetCustomData(data.to_string()));
+    }
+
+    fn build_request(&mut self, duration_ms: u32, exiting: bool) -> StepRequest {
+        let mut devices = Vec::new();
+        for (tag, slot) in self.devices.iter_mut().enumerate() {
+            slot.state.write_request(tag as u16, &mut devices);
+        }
+        StepRequest { duration_ms, robot: std::mem::take(&mut self.pending_robot), devices, exiting }
+    }
+
+    /// First half of a step: sends the request. `ExitNow` when the run had already ended.
+    pub fn step_begin(&mut self, duration_ms: i32) -> StepResult {
+        if self.lifecycle == Lifecycle::QuitReturned {
+            return StepResult::ExitNow;
+        }
+        let req = self.build_request(duration_ms.max(0) as u32, false);
+        if let Some(link) = self.link.as_mut() {
+            if link.send(req).is_err() {
+                self.link = None;
+            }
+        }
+        self.step_begun = true;
+        StepResult::Value(0)
+    }
+
+    /// Second half: waits for the answer and applies it. -1 when the run is over (or the world is gone).
+    pub fn step_end(&mut self) -> i32 {
+        self.step_begun = false;
+        let answer = match self.link.as_mut().map(|l| l.receive()) {
+            Some(Ok(answer)) => answer,
+            _ => {
+                self.link = None;
+                StepAnswer { time_ms: self.time_ms, quit: true, ..Default::default() }
+            }
+        };
+        self.apply_answer(&answer);
+        if answer.quit {
+            self.lifecycle = Lifecycle::QuitReturned;
+            -1
+        } else {
+            0
+        }
+    }
+
+    pub fn step(&mut self, duration_ms: i32) -> StepResult {
+        match self.step_begin(duration_ms) {
+            StepResult::ExitNow => StepResult::ExitNow,
+            StepResult::Value(_) => StepResult::Value(self.step_end()),
+        }
+    }
+
+    fn apply_answer(&mut self, answer: &StepAnswer) {
+        self.time_ms = answer.time_ms;
+        for ev in &answer.robot {
+            match ev {
+                RobotEvent::BatteryValue(v) => self.battery_value = *v,
+            }
+        }
+        for ev in &answer.devices {
+            if let Some(slot) = self.devices.get_mut(ev.tag as usize) {
+                slot.state.read_event(&ev.event);
+            }
+        }
+    }
+
+    /// `wb_robot_cleanup`: sends what is still queued (a last emitter packet, say) with the exit notice.
+    pub fn leave(&mut self) {
+        let req = self.build_request(0, true);
+        if let Some(mut link) = self.link.take() {
+            if link.send(req).is_ok() {
+                let _ = link.receive();
+            }
+        }
+    }
+
+    /// The tag of the device named `name` (tag 0 is the robot itself), if any.
+    pub fn find_device(&self, name: &[u8]) -> Option<u16> {
+        self.devices.iter().position(|d| d.name.as_bytes() == name).map(|t| t as u16)
+    }
+}

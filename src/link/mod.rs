@@ -1,0 +1,64 @@
+//! How a controller reaches its world: `InProcess` (the world lives in the controller's own process)
+//! or `Socket` (the runner hosts it). Both carry the same `StepRequest`/`StepAnswer` values; a step is
+//! `send` (step_begin) then `receive` (step_end).
+
+pub mod in_process;
+pub mod paths;
+pub mod socket;
+
+use std::io;
+
+use crate::protocol::{RobotConfig, StepAnswer, StepRequest};
+
+pub use in_process::InProcess;
+pub use socket::SocketLink;
+
+pub enum Link {
+    InProcess(Box<InProcess>),
+    Socket(SocketLink),
+}
+
+impl Link {
+    pub fn send(&mut self, req: StepRequest) -> io::Result<()> {
+        match self {
+            Link::InProcess(l) => l.send(req),
+            Link::Socket(l) => l.send(&req),
+        }
+    }
+
+    pub fn receive(&mut self) -> io::Result<StepAnswer> {
+        match self {
+            Link::InProcess(l) => l.receive(),
+            Link::Socket(l) => l.receive(),
+        }
+    }
+}
+
+/// Where the environment says the world is.
+pub enum Target {
+    /// `WEBOTS_CONTROLLER_URL`: a runner's socket.
+    Url(String),
+    /// `WEBOTS_SHIM_WORLD`: load this world in-process.
+    World(String),
+}
+
+pub fn target_from_env() -> Option<Target> {
+    let non_empty = |k: &str| std::env::var(k).ok().filter(|v| !v.is_empty());
+    non_empty("WEBOTS_CONTROLLER_URL").map(Target::Url).or_else(|| non_empty("WEBOTS_SHIM_WORLD").map(Target::World))
+}
+
+/// Connects as the environment says and performs the configuration handshake.
+pub fn connect(target: Target) -> Result<(Link, RobotConfig), String> {
+    let robot_name = std::env::var("WEBOTS_ROBOT_NAME").unwrap_or_default();
+    match target {
+        Target::Url(url) => {
+            let (link, config) = SocketLink::connect(&url, &robot_name)?;
+            Ok((Link::Socket(link), config))
+        }
+        Target::World(path) => {
+            let until = std::env::var("WEBOTS_SHIM_UNTIL").ok();
+            let (link, config) = InProcess::open(&path, &robot_name, until.as_deref())?;
+            Ok((Link::InProcess(Box::new(link)), config))
+        }
+    }
+}

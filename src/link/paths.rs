@@ -1,0 +1,124 @@
+//! Where runs live and how `WEBOTS_CONTROLLER_URL` names them, shared by the runner and the library.
+//!
+//! A run with "port" P listens on `<tmp>/webots-shim-<uid>/P/ipc.sock`; both folders are private
+//! (0700). URLs take Webots' forms: `ipc://P`, `ipc://P/<robot>` (percent-encoded), or a bare robot
+//! name meaning "the most recent run".
+
+use std::path::PathBuf;
+
+pub const SOCKET_FILE: &str = "ipc.sock";
+
+/// `$WEBOTS_SHIM_TMPDIR`, else `$TMPDIR`, else `/tmp`, then `webots-shim-<uid>`.
+pub fn base_dir() -> PathBuf {
+    let tmp = std::env::var_os("WEBOTS_SHIM_TMPDIR")
+        .or_else(|| std::env::var_os("TMPDIR"))
+        .filter(|v| !v.is_empty())
+        .map_or_else(|| PathBuf::from("/tmp"), PathBuf::from);
+    let uid = nix::unistd::getuid();
+    tmp.join(format!("webots-shim-{uid}"))
+}
+
+pub fn instance_dir(port: u16) -> PathBuf {
+    base_dir().join(port.to_string())
+}
+
+pub fn socket_path(port: u16) -> PathBuf {
+    instance_dir(port).join(SOCKET_FILE)
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct ControllerUrl {
+    /// `None`: the most recently started run.
+    pub port: Option<u16>,
+    /// Empty: the only robot waiting for an extern controller.
+    pub robot: String,
+}
+
+pub fn parse_url(url: &str) -> Result<ControllerUrl, String> {
+    let Some((scheme, rest)) = url.split_once("://") else {
+        return Ok(ControllerUrl { port: None, robot: percent_decode(url) });
+    };
+    if scheme != "ipc" {
+        return Err(format!(
+            "Error: unsupported protocol in WEBOTS_CONTROLLER_URL: {url} (webots-shim runs accept ipc://PORT[/ROBOT])"
+        ));
+    }
+    let (port, robot) = rest.split_once('/').unwrap_or((rest, ""));
+    let port = port
+        .parse::<u16>()
+        .map_err(|_| format!("Error: invalid WEBOTS_CONTROLLER_URL: {url} (missing or wrong port value)"))?;
+    Ok(ControllerUrl { port: Some(port), robot: percent_decode(robot) })
+}
+
+/// The run whose folder was modified last (Webots' rule for URLs without a port).
+pub fn most_recent_instance() -> Option<u16> {
+    std::fs::read_dir(base_dir())
+        .ok()?
+        .filter_map(|e| e.ok())
+        .filter_map(|e| {
+            let port = e.file_name().to_str()?.parse::<u16>().ok()?;
+            let modified = e.metadata().ok()?.modified().ok()?;
+            Some((modified, port))
+        })
+        .max()
+        .map(|(_, port)| port)
+}
+
+/// Percent-encodes everything but unreserved URL characters, as Webots does for robot names.
+pub fn percent_encode(name: &str) -> String {
+    let mut out = String::with_capacity(name.len());
+    for b in name.bytes() {
+        if b.is_ascii_alphanumeric() || b"-_.~".contains(&b) {
+            out.push(b as char);
+        } else {
+            out.push_str(&format!("%{b:02X}"));
+        }
+    }
+    out
+}
+
+pub fn percent_decode(s: &str) -> String {
+    let bytes = s.as_bytes();
+    let mut out = Vec::with_capacity(bytes.len());
+    let mut i = 0;
+    while i < bytes.len() {
+        let hex = |c: u8| (c as char).to_digit(16);
+        if bytes[i] == b'%' && i + 2 < bytes.len() {
+            if let (Some(h), Some(l)) = (hex(bytes[i + 1]), hex(bytes[i + 2])) {
+                out.push((h * 16 + l) as u8);
+                i += 3;
+                continue;
+            }
+        }
+        out.push(bytes[i]);
+        i += 1;
+    }
+    String::from_utf8_lossy(&out).into_owned()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn webots_url_forms() {
+        assert_eq!(parse_url("ipc://1234").unwrap(), ControllerUrl { port: Some(1234), robot: String::new() });
+        assert_eq!(
+            parse_url("ipc://1235/my%20robot").unwrap(),
+            ControllerUrl { port: Some(1235), robot: "my robot".into() }
+        );
+        assert_eq!(parse_url("e-puck").unwrap(), ControllerUrl { port: None, robot: "e-puck".into() });
+        assert!(parse_url("tcp://127.0.0.1:1234").unwrap_err().contains("unsupported protocol"));
+        assert!(parse_url("ipc://x/robot").unwrap_err().contains("missing or wrong port"));
+    }
+
+    #[test]
+    fn percent_coding_round_trips() {
+        for name in ["robot", "my robot(1)", "é/ü%", "a%2"] {
+            assert_eq!(percent_decode(&percent_encode(name)), name);
+        }
+        assert_eq!(percent_encode("a b"), "a%20b");
+        assert_eq!(percent_decode("100%"), "100%");
+        assert_eq!(percent_decode("%zz"), "%zz");
+    }
+}

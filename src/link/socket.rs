@@ -1,0 +1,70 @@
+//! The controller side of the runner's Unix socket: blocking, one frame out and one frame in per step.
+
+use std::io::{self, BufReader, BufWriter, Write};
+use std::os::unix::net::UnixStream;
+use std::time::Duration;
+
+use super::paths::{most_recent_instance, parse_url, socket_path};
+use crate::protocol::codec::{read_frame, write_frame};
+use crate::protocol::{Hello, RobotConfig, StepAnswer, StepRequest, Welcome};
+
+pub struct SocketLink {
+    reader: BufReader<UnixStream>,
+    writer: BufWriter<UnixStream>,
+    scratch: Vec<u8>,
+}
+
+/// How long a controller keeps trying to reach a run that is not there (Webots gives up after ~50 s).
+const CONNECT_ATTEMPTS: u32 = 50;
+
+impl SocketLink {
+    pub fn connect(url: &str, env_robot_name: &str) -> Result<(SocketLink, RobotConfig), String> {
+        let parsed = parse_url(url)?;
+        let robot_name = if parsed.robot.is_empty() { env_robot_name.to_string() } else { parsed.robot };
+        let robot_index = std::env::var("WEBOTS_SHIM_ROBOT_INDEX").ok().and_then(|v| v.parse().ok());
+        let stream = connect_with_retries(parsed.port)?;
+        let mut link = SocketLink {
+            reader: BufReader::with_capacity(1 << 16, stream.try_clone().map_err(|e| e.to_string())?),
+            writer: BufWriter::with_capacity(1 << 16, stream),
+            scratch: Vec::new(),
+        };
+        let hello = Hello { robot_name, robot_index, pid: std::process::id() };
+        write_frame(&mut link.writer, &hello, &mut link.scratch)
+            .and_then(|_| link.writer.flush())
+            .map_err(|e| format!("cannot talk to the webots-shim run: {e}"))?;
+        match read_frame::<Welcome, _>(&mut link.reader, &mut link.scratch) {
+            Ok(Welcome::Config(config)) => Ok((link, *config)),
+            Ok(Welcome::Refused(why)) => Err(format!("the webots-shim run refused this controller: {why}")),
+            Err(e) => Err(format!("the webots-shim run closed the connection: {e}")),
+        }
+    }
+
+    pub fn send(&mut self, req: &StepRequest) -> io::Result<()> {
+        write_frame(&mut self.writer, req, &mut self.scratch)?;
+        self.writer.flush()
+    }
+
+    pub fn receive(&mut self) -> io::Result<StepAnswer> {
+        read_frame(&mut self.reader, &mut self.scratch)
+    }
+}
+
+fn connect_with_retries(port: Option<u16>) -> Result<UnixStream, String> {
+    for attempt in 1..=CONNECT_ATTEMPTS {
+        let port = port.or_else(most_recent_instance);
+        if let Some(port) = port {
+            if let Ok(stream) = UnixStream::connect(socket_path(port)) {
+                return Ok(stream);
+            }
+        }
+        if attempt % 5 == 1 {
+            let left = CONNECT_ATTEMPTS - attempt + 1;
+            match port {
+                None => eprintln!("Cannot find any webots-shim run, retrying for another {left} seconds..."),
+                Some(p) => eprintln!("Cannot connect to webots-shim run {p}, retrying for another {left} seconds..."),
+            }
+        }
+        std::thread::sleep(Duration::from_secs(1));
+    }
+    Err("Giving up...".to_string())
+}

@@ -1,0 +1,110 @@
+//! The step protocol's messages. Device-specific parts are enums with one variant per device type, so a
+//! new device adds one variant to `DeviceSetup`, `Command` and `Event`.
+
+use serde::{Deserialize, Serialize};
+
+use super::node_type::NodeTypeCode;
+
+/// First message of a controller: which robot it wants to drive.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Hello {
+    /// `WEBOTS_ROBOT_NAME` (or the robot part of `WEBOTS_CONTROLLER_URL`); empty = "the only one".
+    pub robot_name: String,
+    /// Index of the robot in the world, when the runner launched this controller itself.
+    pub robot_index: Option<u32>,
+    pub pid: u32,
+}
+
+/// The world's answer to `Hello`.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub enum Welcome {
+    Config(Box<RobotConfig>),
+    Refused(String),
+}
+
+/// Everything a controller learns at start-up (Webots' configure message).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct RobotConfig {
+    pub name: String,
+    pub model: String,
+    pub custom_data: String,
+    pub supervisor: bool,
+    pub synchronization: bool,
+    /// Milliseconds.
+    pub basic_time_step: f64,
+    pub project_path: String,
+    pub world_path: String,
+    pub controller_name: String,
+    /// Simulated time at connection, in milliseconds.
+    pub time_ms: f64,
+    /// Tags 1..N in order.
+    pub devices: Vec<DeviceConfig>,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct DeviceConfig {
+    pub node_type: NodeTypeCode,
+    pub name: String,
+    pub model: String,
+    pub setup: DeviceSetup,
+}
+
+/// Per-device-type configuration (field values the controller side needs).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub enum DeviceSetup {
+    /// A device whose functions are not simulated yet: it has a tag, a name and a type.
+    Plain,
+}
+
+/// What a controller sends at every step (and at flushes, with `duration_ms` = 0).
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct StepRequest {
+    pub duration_ms: u32,
+    pub robot: Vec<RobotCommand>,
+    pub devices: Vec<DeviceCommand>,
+    /// The controller is leaving (`wb_robot_cleanup`): apply the commands, then forget it.
+    pub exiting: bool,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub enum RobotCommand {
+    SetCustomData(String),
+    /// Battery sensor sampling period in ms (0 = disabled).
+    BatterySampling(u32),
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct DeviceCommand {
+    pub tag: u16,
+    pub command: Command,
+}
+
+/// Device commands, one variant group per device type (filled in by the device issues).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub enum Command {}
+
+/// The world's answer, sent once the requested duration has elapsed (at once for 0).
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct StepAnswer {
+    /// Simulated time in milliseconds.
+    pub time_ms: f64,
+    /// The run is over: `wb_robot_step` returns -1 and the next stepping call exits.
+    pub quit: bool,
+    pub robot: Vec<RobotEvent>,
+    pub devices: Vec<DeviceEvent>,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub enum RobotEvent {
+    BatteryValue(f64),
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct DeviceEvent {
+    pub tag: u16,
+    pub event: Event,
+}
+
+/// Device events (samples, received packets, echoes), one variant group per device type.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub enum Event {}

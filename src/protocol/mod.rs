@@ -1,0 +1,9 @@
+//! What a controller and its world say to each other: a configuration handshake, then one
+//! `StepRequest` / `StepAnswer` pair per step. The same values travel in-process (as they are) and over
+//! the runner's Unix socket (encoded by `codec`).
+
+pub mod codec;
+pub mod messages;
+pub mod node_type;
+
+pub use messages::*;

@@ -1,0 +1,106 @@
+//! Starting a robot's controller as Webots does: `<project>/controllers/NAME/NAME`, run in its own
+//! folder with `controllerArgs` as arguments, `WEBOTS_ROBOT_NAME` and the run's URL in the environment,
+//! its output forwarded line by line with the robot's name in front.
+
+use std::io::{self, BufRead, BufReader, Read, Write};
+use std::os::unix::process::CommandExt;
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+use std::thread::JoinHandle;
+
+use crate::link::paths::percent_encode;
+
+pub struct Launched {
+    pub child: Child,
+    pub forwarders: Vec<JoinHandle<()>>,
+}
+
+/// The controller program for `name` in the world's project, if it exists.
+pub fn controller_program(project: &Path, name: &str) -> Result<PathBuf, String> {
+    let dir = project.join("controllers").join(name);
+    let program = dir.join(name);
+    if program.is_file() {
+        return Ok(program);
+    }
+    let built = dir.join("build").join("release").join(name);
+    if built.is_file() {
+        return Ok(built);
+    }
+    Err(format!(
+        "controller '{name}' not found: expected an executable {} (build it with make in {})",
+        program.display(),
+        dir.display()
+    ))
+}
+
+pub struct LaunchSpec<'a> {
+    pub program: &'a Path,
+    pub args: &'a [String],
+    pub robot_name: &'a str,
+    pub robot_index: usize,
+    pub port: u16,
+    pub library_dir: Option<&'a Path>,
+}
+
+pub fn launch(spec: &LaunchSpec) -> io::Result<Launched> {
+    let dir = spec.program.parent().unwrap_or(Path::new("."));
+    let mut cmd = Command::new(spec.program);
+    cmd.args(spec.args)
+        .current_dir(dir)
+        .env("WEBOTS_ROBOT_NAME", spec.robot_name)
+        .env("WEBOTS_CONTROLLER_URL", format!("ipc://{}/{}", spec.port, percent_encode(spec.robot_name)))
+        .env("WEBOTS_SHIM_ROBOT_INDEX", spec.robot_index.to_string())
+        .env_remove("WEBOTS_SHIM_WORLD")
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        // its own process group, so the controller and anything it forks can be stopped together
+        .process_group(0);
+    if let Some(lib) = spec.library_dir {
+        let mut paths = vec![lib.to_path_buf(), dir.to_path_buf()];
+        if let Some(old) = std::env::var_os("LD_LIBRARY_PATH") {
+            paths.extend(std::env::split_paths(&old));
+        }
+        if let Ok(joined) = std::env::join_paths(paths) {
+            cmd.env("LD_LIBRARY_PATH", joined);
+        }
+    }
+    let mut child = cmd.spawn()?;
+    let prefix = format!("[{}] ", spec.robot_name);
+    let mut forwarders = Vec::new();
+    if let Some(out) = child.stdout.take() {
+        forwarders.push(forward_lines(out, prefix.clone(), false));
+    }
+    if let Some(err) = child.stderr.take() {
+        forwarders.push(forward_lines(err, prefix, true));
+    }
+    Ok(Launched { child, forwarders })
+}
+
+/// Copies a controller's output to ours, one whole line at a time, each behind `prefix`.
+fn forward_lines<R: Read + Send + 'static>(from: R, prefix: String, to_stderr: bool) -> JoinHandle<()> {
+    std::thread::spawn(move || {
+        let mut reader = BufReader::with_capacity(1 << 16, from);
+        let mut line = Vec::new();
+        loop {
+            line.clear();
+            // a line longer than 64 KiB is forwarded in pieces rather than held in memory
+            match reader.by_ref().take(1 << 16).read_until(b'\n', &mut line) {
+                Ok(0) | Err(_) => break,
+                Ok(_) => {
+                    if line.last() != Some(&b'\n') {
+                        line.push(b'\n');
+                    }
+                    let mut text = Vec::with_capacity(prefix.len() + line.len());
+                    text.extend_from_slice(prefix.as_bytes());
+                    text.extend_from_slice(&line);
+                    let _ = if to_stderr {
+                        io::stderr().lock().write_all(&text)
+                    } else {
+                        io::stdout().lock().write_all(&text)
+                    };
+                }
+            }
+        }
+    })
+}

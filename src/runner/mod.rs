@@ -1,0 +1,23 @@
+//! The `webots-shim` runner: the Webots stand-in that loads a world, launches its controllers and
+//! steps everything in lockstep over a Unix socket.
+
+pub mod cli;
+pub mod instance;
+pub mod launch;
+pub mod outcome;
+pub mod serve;
+
+use std::path::PathBuf;
+
+use crate::world::scene::LoadOptions;
+
+/// Roots for `webots://` URLs: `$WEBOTS_SHIM_PROTO_PATH` (colon-separated), then `$WEBOTS_HOME`.
+pub fn default_load_options() -> LoadOptions {
+    let mut search_path: Vec<PathBuf> = std::env::var_os("WEBOTS_SHIM_PROTO_PATH")
+        .map(|p| std::env::split_paths(&p).filter(|p| !p.as_os_str().is_empty()).collect())
+        .unwrap_or_default();
+    if let Some(home) = std::env::var_os("WEBOTS_HOME").filter(|h| !h.is_empty()) {
+        search_path.push(PathBuf::from(home));
+    }
+    LoadOptions { search_path }
+}

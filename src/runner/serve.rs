@@ -1,0 +1,535 @@
+//! The lockstep loop: accepts controllers on the run's socket, collects their step requests, advances
+//! the world when nobody is computing, answers those whose step elapsed, and watches over the processes
+//! (exits, crashes, step timeouts).
+
+use std::io::{self, Read, Write};
+use std::path::PathBuf;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use mio::{Events, Interest, Poll, Token};
+use nix::sys::signal::{killpg, Signal};
+use nix::unistd::Pid;
+
+use super::instance::Instance;
+use super::launch::{controller_program, launch, LaunchSpec, Launched};
+use super::outcome::{ControllerReport, Outcome, RunReport};
+use crate::protocol::codec::{complete_frame, decode, encode_into};
+use crate::protocol::{Hello, StepAnswer, StepRequest, Welcome};
+use crate::world::robot_table::{project_path, ControllerSpec};
+use crate::world::World;
+
+pub struct RunOptions {
+    /// Simulated time (s) at which every controller is told the run is over.
+    pub until: Option<f64>,
+    /// Wall-clock limit for a controller to come back to `wb_robot_step` (or to connect).
+    pub step_timeout: Duration,
+    /// Where `libController.so` lives, put first on the controllers' `LD_LIBRARY_PATH`.
+    pub library_dir: Option<PathBuf>,
+    /// Set by SIGINT/SIGTERM: end the run now.
+    pub interrupt: Arc<AtomicBool>,
+}
+
+const LISTENER: Token = Token(usize::MAX);
+/// How often processes are checked for exit while nothing else happens.
+const REAP_EVERY: Duration = Duration::from_millis(50);
+/// How long controllers get to exit after an interrupt.
+const INTERRUPT_GRACE: Duration = Duration::from_secs(1);
+
+#[derive(Clone, Copy, Debug, PartialEq)]
+enum Phase {
+    /// Launched (or waiting as extern), not connected yet.
+    Pending,
+    Connected,
+    /// Disconnected, or never going to connect.
+    Left,
+}
+
+struct Ctl {
+    robot: usize,
+    name: String,
+    is_extern: bool,
+    launched: Option<Launched>,
+    conn: Option<Token>,
+    phase: Phase,
+    /// Since when the run waits for this controller (connection or next request).
+    busy_since: Instant,
+    outcome: Option<Outcome>,
+}
+
+struct Conn {
+    stream: mio::net::UnixStream,
+    inbuf: Vec<u8>,
+    outbuf: Vec<u8>,
+    robot: Option<usize>,
+}
+
+pub struct Server {
+    world: World,
+    instance: Instance,
+    poll: Poll,
+    ctls: Vec<Option<Ctl>>,
+    conns: Vec<Option<Conn>>,
+    opts: RunOptions,
+    over_since: Option<Instant>,
+    interrupted: bool,
+}
+
+fn log(msg: impl AsRef<str>) {
+    eprintln!("webots-shim: {}", msg.as_ref());
+}
+
+impl Server {
+    pub fn new(mut world: World, opts: RunOptions) -> io::Result<Server> {
+        world.set_until(opts.until.map(|s| s * 1000.0));
+        let mut instance = Instance::create()?;
+        let poll = Poll::new()?;
+        poll.registry().register(&mut instance.listener, LISTENER, Interest::READABLE)?;
+        let ctls = (0..world.robots().len()).map(|_| None).collect();
+        Ok(Server { world, instance, poll, ctls, conns: Vec::new(), opts, over_since: None, interrupted: false })
+    }
+
+    pub fn port(&self) -> u16 {
+        self.instance.port
+    }
+
+    /// Launches the controllers and runs the world until every controller is gone.
+    pub fn run(mut self) -> RunReport {
+        self.start_controllers();
+        let mut events = Events::with_capacity(128);
+        let mut last_reap = Instant::now();
+        loop {
+            self.advance_world();
+            if self.finished() {
+                break;
+            }
+            let timeout = self.poll_timeout();
+            if let Err(e) = self.poll.poll(&mut events, Some(timeout)) {
+                if e.kind() != io::ErrorKind::Interrupted {
+                    log(format!("poll failed: {e}"));
+                    break;
+                }
+            }
+            for ev in events.iter() {
+                if ev.token() == LISTENER {
+                    self.accept();
+                } else {
+                    self.service(ev.token().0);
+                }
+            }
+            if last_reap.elapsed() >= REAP_EVERY || events.is_empty() {
+                self.reap();
+                self.enforce_timeouts();
+                last_reap = Instant::now();
+            }
+            if self.opts.interrupt.load(Ordering::Relaxed) && !self.interrupted {
+                self.interrupted = true;
+                log("interrupted: ending the run");
+                self.world.set_until(Some(self.world.time_ms()));
+            }
+        }
+        self.finish()
+    }
+
+    fn start_controllers(&mut self) {
+        let project = project_path(self.world.world_path());
+        let robots: Vec<_> = self.world.robots().to_vec();
+        for (i, robot) in robots.iter().enumerate() {
+            let now = Instant::now();
+            let mut ctl = Ctl {
+                robot: i,
+                name: robot.name.clone(),
+                is_extern: false,
+                launched: None,
+                conn: None,
+                phase: Phase::Pending,
+                busy_since: now,
+                outcome: None,
+            };
+            match &robot.controller {
+                ControllerSpec::None => continue,
+                ControllerSpec::Extern => {
+                    ctl.is_extern = true;
+                    log(format!(
+                        "robot '{}' waits for an extern controller: WEBOTS_CONTROLLER_URL=ipc://{}/{}",
+                        robot.name,
+                        self.instance.port,
+                        crate::link::paths::percent_encode(&robot.name)
+                    ));
+                }
+                ControllerSpec::Program(name) => {
+                    let spawned = controller_program(&project, name).and_then(|program| {
+                        launch(&LaunchSpec {
+                            program: &program,
+                            args: &robot.args,
+                            robot_name: &robot.name,
+                            robot_index: i,
+                            port: self.instance.port,
+                            library_dir: self.opts.library_dir.as_deref(),
+                        })
+                        .map_err(|e| format!("cannot start {}: {e}", program.display()))
+                    });
+                    match spawned {
+                        Ok(launched) => ctl.launched = Some(launched),
+                        Err(why) => {
+                            log(format!("'{}' controller {}", robot.name, Outcome::NotStarted(why.clone())));
+                            ctl.phase = Phase::Left;
+                            ctl.outcome = Some(Outcome::NotStarted(why));
+                        }
+                    }
+                }
+            }
+            self.ctls[i] = Some(ctl);
+        }
+        if self.ctls.iter().all(Option::is_none) {
+            log("no robot in this world has a controller to run");
+        }
+    }
+
+    /// Advances while every controller has asked for time to pass; answers those whose step elapsed.
+    fn advance_world(&mut self) {
+        while !self.any_pending() && self.world.ready_to_advance() {
+            for robot in self.world.advance() {
+                self.answer(robot);
+            }
+        }
+        if self.ctls.iter().all(Option::is_none) {
+            while self.world.time_ms() < self.opts.until.unwrap_or(0.0) * 1000.0 - 1e-9 {
+                self.world.advance();
+            }
+        }
+        for robot in self.world.release_waiting() {
+            self.answer(robot);
+        }
+        if self.world.is_over() && self.over_since.is_none() {
+            self.over_since = Some(Instant::now());
+        }
+    }
+
+    fn any_pending(&self) -> bool {
+        self.ctls.iter().flatten().any(|c| c.phase == Phase::Pending)
+    }
+
+    fn finished(&self) -> bool {
+        self.ctls.iter().flatten().all(|c| {
+            c.phase == Phase::Left && c.launched.as_ref().is_none_or(|_| c.outcome.is_some())
+                || (c.is_extern && c.phase == Phase::Pending && self.world.is_over())
+        })
+    }
+
+    fn poll_timeout(&self) -> Duration {
+        let mut t = REAP_EVERY;
+        for c in self.ctls.iter().flatten() {
+            if c.phase != Phase::Left && !c.is_extern {
+                let left = self.opts.step_timeout.saturating_sub(c.busy_since.elapsed());
+                t = t.min(left);
+            }
+        }
+        t
+    }
+
+    fn answer(&mut self, robot: usize) {
+        let answer = self.world.answer(robot);
+        self.send_answer(robot, &answer);
+    }
+
+    fn send_answer(&mut self, robot: usize, answer: &StepAnswer) {
+        let Some(ctl) = self.ctls[robot].as_mut() else { return };
+        ctl.busy_since = Instant::now();
+        if let Some(token) = ctl.conn {
+            self.send(token.0, answer);
+        }
+    }
+
+    fn send<T: serde::Serialize>(&mut self, conn: usize, msg: &T) {
+        let Some(c) = self.conns.get_mut(conn).and_then(Option::as_mut) else { return };
+        if encode_into(msg, &mut c.outbuf).is_err() {
+            return;
+        }
+        if flush(c).is_err() {
+            self.close(conn, None);
+        }
+    }
+
+    fn accept(&mut self) {
+        loop {
+            match self.instance.listener.accept() {
+                Ok((mut stream, _)) => {
+                    let idx = self.conns.iter().position(Option::is_none).unwrap_or(self.conns.len());
+                    if idx == self.conns.len() {
+                        self.conns.push(None);
+                    }
+                    let interest = Interest::READABLE | Interest::WRITABLE;
+                    if self.poll.registry().register(&mut stream, Token(idx), interest).is_ok() {
+                        self.conns[idx] = Some(Conn { stream, inbuf: Vec::new(), outbuf: Vec::new(), robot: None });
+                    }
+                }
+                Err(e) if e.kind() == io::ErrorKind::WouldBlock => break,
+                Err(e) => {
+                    log(format!("accept failed: {e}"));
+                    break;
+                }
+            }
+        }
+    }
+
+    /// Reads what a connection sent and handles every whole message in it.
+    fn service(&mut self, idx: usize) {
+        let Some(c) = self.conns.get_mut(idx).and_then(Option::as_mut) else { return };
+        if flush(c).is_err() {
+            self.close(idx, None);
+            return;
+        }
+        let mut eof = false;
+        let mut chunk = [0u8; 1 << 16];
+        loop {
+            match c.stream.read(&mut chunk) {
+                Ok(0) => {
+                    eof = true;
+                    break;
+                }
+                Ok(n) => c.inbuf.extend_from_slice(&chunk[..n]),
+                Err(e) if e.kind() == io::ErrorKind::WouldBlock => break,
+                Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+                Err(_) => {
+                    eof = true;
+                    break;
+                }
+            }
+        }
+        let mut consumed = 0;
+        loop {
+            let Some(c) = self.conns.get_mut(idx).and_then(Option::as_mut) else { return };
+            let frame = match complete_frame(&c.inbuf[consumed..]) {
+                Ok(Some(len)) => c.inbuf[consumed + 4..consumed + 4 + len].to_vec(),
+                Ok(None) => break,
+                Err(e) => {
+                    self.close(idx, Some(e.to_string()));
+                    return;
+                }
+            };
+            consumed += 4 + frame.len();
+            let robot = c.robot;
+            let handled = match robot {
+                None => decode::<Hello>(&frame).map(|hello| self.hello(idx, hello)),
+                Some(robot) => decode::<StepRequest>(&frame).map(|req| self.request(robot, req)),
+            };
+            if let Err(e) = handled {
+                self.close(idx, Some(e.to_string()));
+                return;
+            }
+        }
+        if let Some(c) = self.conns.get_mut(idx).and_then(Option::as_mut) {
+            c.inbuf.drain(..consumed);
+        }
+        if eof {
+            self.close(idx, None);
+        }
+    }
+
+    fn hello(&mut self, conn: usize, hello: Hello) {
+        let found = self.bind_target(&hello);
+        match found {
+            Ok(robot) => {
+                let config = self.world.connect(robot);
+                if let Some(ctl) = self.ctls[robot].as_mut() {
+                    ctl.phase = Phase::Connected;
+                    ctl.conn = Some(Token(conn));
+                    ctl.busy_since = Instant::now();
+                }
+                if let Some(c) = self.conns[conn].as_mut() {
+                    c.robot = Some(robot);
+                }
+                self.send(conn, &Welcome::Config(Box::new(config)));
+            }
+            Err(why) => {
+                log(format!("refused a controller (pid {}): {why}", hello.pid));
+                self.send(conn, &Welcome::Refused(why));
+            }
+        }
+    }
+
+    /// Which robot a connecting controller drives.
+    fn bind_target(&self, hello: &Hello) -> Result<usize, String> {
+        let waiting = |c: &&Ctl| c.phase == Phase::Pending;
+        if let Some(i) = hello.robot_index {
+            let i = i as usize;
+            return match self.ctls.get(i).and_then(Option::as_ref) {
+                Some(c) if !c.is_extern && waiting(&c) && c.name == hello.robot_name => Ok(i),
+                _ => Err(format!("robot #{i} '{}' is not waiting for a controller", hello.robot_name)),
+            };
+        }
+        let externs: Vec<&Ctl> = self.ctls.iter().flatten().filter(|c| c.is_extern).collect();
+        if hello.robot_name.is_empty() {
+            let free: Vec<&&Ctl> = externs.iter().filter(|c| waiting(c)).collect();
+            return match free.as_slice() {
+                [only] => Ok(only.robot),
+                [] => Err("no robot of this run waits for an extern controller".into()),
+                many => Err(format!(
+                    "several robots wait for an extern controller ({}); add the robot name to WEBOTS_CONTROLLER_URL",
+                    many.iter().map(|c| format!("'{}'", c.name)).collect::<Vec<_>>().join(", ")
+                )),
+            };
+        }
+        match externs.iter().find(|c| c.name == hello.robot_name) {
+            Some(c) if waiting(c) => Ok(c.robot),
+            Some(_) => Err(format!("robot '{}' already has an extern controller", hello.robot_name)),
+            None => Err(format!(
+                "robot '{}' is not an <extern> robot of this run (its controller field must be \"<extern>\")",
+                hello.robot_name
+            )),
+        }
+    }
+
+    fn request(&mut self, robot: usize, req: StepRequest) {
+        let exiting = req.exiting;
+        if self.world.request(robot, req) {
+            let answer = self.world.answer(robot);
+            self.send_answer(robot, &answer);
+        }
+        if exiting {
+            if let Some(ctl) = self.ctls[robot].as_mut() {
+                ctl.phase = Phase::Left;
+            }
+        }
+    }
+
+    /// Drops a connection; `why` is reported when it was a protocol error.
+    fn close(&mut self, idx: usize, why: Option<String>) {
+        let Some(mut c) = self.conns.get_mut(idx).and_then(Option::take) else { return };
+        let _ = self.poll.registry().deregister(&mut c.stream);
+        let Some(robot) = c.robot else {
+            if let Some(why) = why {
+                log(format!("closed a connection that sent a bad first message: {why}"));
+            }
+            return;
+        };
+        self.world.disconnect(robot);
+        if let Some(ctl) = self.ctls[robot].as_mut() {
+            if let Some(why) = why {
+                log(format!("closed the connection of robot '{}': {why}", ctl.name));
+            }
+            ctl.phase = Phase::Left;
+            ctl.conn = None;
+            if ctl.is_extern && ctl.outcome.is_none() {
+                ctl.outcome = Some(Outcome::Disconnected);
+                log(format!("'{}' extern controller disconnected", ctl.name));
+            }
+        }
+    }
+
+    /// Collects the exit status of controllers that ended.
+    fn reap(&mut self) {
+        let mut closed = Vec::new();
+        for ctl in self.ctls.iter_mut().flatten() {
+            let Some(launched) = ctl.launched.as_mut() else { continue };
+            if ctl.outcome.is_some() {
+                continue;
+            }
+            if let Ok(Some(status)) = launched.child.try_wait() {
+                let outcome = Outcome::from_status(status);
+                log(format!("'{}' controller {outcome}", ctl.name));
+                ctl.outcome = Some(outcome);
+                if let Some(token) = ctl.conn {
+                    closed.push(token.0);
+                }
+                ctl.phase = Phase::Left;
+            }
+        }
+        for idx in closed {
+            self.close(idx, None);
+        }
+        for robot in 0..self.ctls.len() {
+            if self.ctls[robot].as_ref().is_some_and(|c| c.phase == Phase::Left) {
+                self.world.disconnect(robot);
+            }
+        }
+    }
+
+    /// Kills controllers that keep the run waiting too long, or outstay its end.
+    fn enforce_timeouts(&mut self) {
+        let limit = self.opts.step_timeout;
+        let over_for = self.over_since.map(|t| t.elapsed());
+        let grace = if self.interrupted { INTERRUPT_GRACE } else { limit };
+        let mut to_close = Vec::new();
+        for ctl in self.ctls.iter_mut().flatten() {
+            if ctl.outcome.is_some() || ctl.is_extern {
+                continue;
+            }
+            let Some(launched) = ctl.launched.as_mut() else { continue };
+            let waiting_on_it =
+                ctl.phase != Phase::Left && (ctl.phase == Phase::Pending || !self.world.is_waiting(ctl.robot));
+            let why = if over_for.is_some_and(|t| t >= grace) {
+                Some(format!("still running {:.0} s after the run ended", grace.as_secs_f64()))
+            } else if waiting_on_it && ctl.busy_since.elapsed() >= limit {
+                Some(if ctl.phase == Phase::Pending {
+                    format!("did not connect (call wb_robot_init) within {} s", limit.as_secs_f64())
+                } else {
+                    format!("did not come back to wb_robot_step within {} s", limit.as_secs_f64())
+                })
+            } else {
+                None
+            };
+            if let Some(why) = why {
+                let _ = killpg(Pid::from_raw(launched.child.id() as i32), Signal::SIGKILL);
+                let _ = launched.child.wait();
+                log(format!("'{}' controller {}", ctl.name, Outcome::Killed(why.clone())));
+                ctl.outcome = Some(Outcome::Killed(why));
+                ctl.phase = Phase::Left;
+                if let Some(token) = ctl.conn.take() {
+                    to_close.push(token.0);
+                }
+            }
+        }
+        for idx in to_close {
+            self.close(idx, None);
+        }
+        if self.world.is_over() {
+            for ctl in self.ctls.iter_mut().flatten() {
+                if ctl.is_extern && ctl.phase == Phase::Pending {
+                    ctl.phase = Phase::Left;
+                    ctl.outcome = Some(Outcome::NeverConnected);
+                }
+            }
+        }
+    }
+
+    /// Stops whatever is left (process groups included), drains the output and reports.
+    fn finish(mut self) -> RunReport {
+        let mut controllers = Vec::new();
+        for ctl in self.ctls.iter_mut().flatten() {
+            if let Some(launched) = ctl.launched.as_mut() {
+                let _ = killpg(Pid::from_raw(launched.child.id() as i32), Signal::SIGKILL);
+                if ctl.outcome.is_none() {
+                    let status = launched.child.wait();
+                    ctl.outcome = Some(status.map_or(Outcome::Exited(-1), Outcome::from_status));
+                }
+                for f in launched.forwarders.drain(..) {
+                    let _ = f.join();
+                }
+            }
+            controllers.push(ControllerReport {
+                robot: ctl.name.clone(),
+                outcome: ctl.outcome.clone().unwrap_or(Outcome::NeverConnected),
+            });
+        }
+        RunReport { controllers, time_s: self.world.time_ms() / 1000.0, interrupted: self.interrupted }
+    }
+}
+
+/// Writes as much of the pending output as the socket takes.
+fn flush(c: &mut Conn) -> io::Result<()> {
+    while !c.outbuf.is_empty() {
+        match c.stream.write(&c.outbuf) {
+            Ok(0) => return Err(io::ErrorKind::WriteZero.into()),
+            Ok(n) => {
+                c.outbuf.drain(..n);
+            }
+            Err(e) if e.kind() == io::ErrorKind::WouldBlock => return Ok(()),
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+            Err(e) => return Err(e),
+        }
+    }
+    Ok(())
+}

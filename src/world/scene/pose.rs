@@ -1,0 +1,72 @@
+//! Frames: each Pose, Transform and Solid-derived node (and any node carrying `translation` /
+//! `rotation` / `scale` fields) places its children; the global frame of a node is the product of
+//! its ancestors' local frames.
+
+use super::tree::{NodeId, Scene};
+use super::value::FieldValue;
+use nalgebra::{Isometry3, Matrix4, Translation3, Unit, UnitQuaternion, Vector3};
+
+/// A VRML rotation (axis x y z, angle in radians) as a quaternion; a zero or non-finite axis or
+/// angle gives the identity.
+pub fn rotation_from_axis_angle(r: [f64; 4]) -> UnitQuaternion<f64> {
+    let axis = Vector3::new(r[0], r[1], r[2]);
+    let norm = axis.norm();
+    if !norm.is_finite() || norm < 1e-12 || !r[3].is_finite() {
+        return UnitQuaternion::identity();
+    }
+    UnitQuaternion::from_axis_angle(&Unit::new_unchecked(axis / norm), r[3])
+}
+
+impl Scene {
+    fn local_parts(&self, id: NodeId) -> Option<([f64; 3], UnitQuaternion<f64>, [f64; 3])> {
+        let n = self.nodes.get(id)?;
+        let mut t = None;
+        let mut r = None;
+        let mut s = None;
+        for f in &n.fields {
+            match (f.name.as_str(), &f.value) {
+                ("translation", FieldValue::SFVec3f(v)) => t = Some(*v),
+                ("rotation", FieldValue::SFRotation(v)) => r = Some(*v),
+                ("scale", FieldValue::SFVec3f(v)) => s = Some(*v),
+                _ => {}
+            }
+        }
+        if t.is_none() && r.is_none() && s.is_none() {
+            return None;
+        }
+        Some((
+            t.unwrap_or([0.0; 3]),
+            rotation_from_axis_angle(r.unwrap_or([0.0, 0.0, 1.0, 0.0])),
+            s.unwrap_or([1.0; 3]),
+        ))
+    }
+
+    /// The node's own frame relative to its parent (translation · rotation · scale).
+    pub fn local_transform(&self, id: NodeId) -> Matrix4<f64> {
+        match self.local_parts(id) {
+            Some((t, r, s)) => {
+                Matrix4::new_translation(&Vector3::from(t))
+                    * r.to_homogeneous()
+                    * Matrix4::new_nonuniform_scaling(&Vector3::from(s))
+            }
+            None => Matrix4::identity(),
+        }
+    }
+
+    /// The node's frame in world coordinates, scale included.
+    pub fn global_transform(&self, id: NodeId) -> Matrix4<f64> {
+        self.path_to(id).into_iter().fold(Matrix4::identity(), |m, n| m * self.local_transform(n))
+    }
+
+    /// The node's position and orientation in world coordinates (scales move positions but do
+    /// not enter the orientation).
+    pub fn global_pose(&self, id: NodeId) -> Isometry3<f64> {
+        let m = self.global_transform(id);
+        let rotation = self
+            .path_to(id)
+            .into_iter()
+            .filter_map(|n| self.local_parts(n))
+            .fold(UnitQuaternion::identity(), |q, (_, r, _)| q * r);
+        Isometry3::from_parts(Translation3::new(m[(0, 3)], m[(1, 3)], m[(2, 3)]), rotation)
+    }
+}

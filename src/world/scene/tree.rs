@@ -1,0 +1,391 @@
+//! The scene tree: nodes in a flat vector (ids are indices), and the queries the world needs —
+//! typed field access, robots and their devices in Webots' order, DEF lookup, WorldInfo.
+
+use super::error::SourcePos;
+use super::schema;
+use super::value::{FieldType, FieldValue};
+use super::version::{version_key, R2020B, R2022A};
+use crate::protocol::node_type::{is_device, node_type_from_name};
+use std::path::PathBuf;
+
+/// Index of a node in `Scene::nodes`.
+pub type NodeId = usize;
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct Field {
+    pub name: String,
+    pub value: FieldValue,
+    /// Where the value was written; `None` for defaults.
+    pub pos: Option<SourcePos>,
+}
+
+#[derive(Clone, Debug)]
+pub struct Node {
+    /// Base type after PROTO expansion ("Robot"); the written name for unmodelled nodes.
+    pub type_name: String,
+    /// The PROTO written in the file when this node is a PROTO instance (outermost).
+    pub proto: Option<String>,
+    pub def_name: Option<String>,
+    /// Every field: schema fields in schema order (written or default), then extra written ones.
+    pub fields: Vec<Field>,
+    /// For a PROTO instance: its interface fields with this instance's values.
+    pub proto_fields: Vec<Field>,
+    pub parent: Option<NodeId>,
+    pub pos: Option<SourcePos>,
+}
+
+/// The values of the world's WorldInfo node that the simulation uses.
+#[derive(Clone, Debug)]
+pub struct WorldInfo {
+    /// Milliseconds.
+    pub basic_time_step: f64,
+    /// "ENU", "NUE" or "EUN".
+    pub coordinate_system: String,
+    pub gravity: f64,
+    pub random_seed: i32,
+    /// Legacy (≤ R2020a) `northDirection`, when written.
+    pub north_direction: Option<[f64; 3]>,
+}
+
+#[derive(Clone, Debug)]
+pub struct Scene {
+    /// Header version, e.g. "R2025a".
+    pub version: String,
+    pub nodes: Vec<Node>,
+    pub roots: Vec<NodeId>,
+    pub warnings: Vec<String>,
+    pub path: Option<PathBuf>,
+}
+
+const JOINTS: &[&str] = &["HingeJoint", "SliderJoint", "Hinge2Joint", "BallJoint"];
+
+impl Scene {
+    pub fn node(&self, id: NodeId) -> Option<&Node> {
+        self.nodes.get(id)
+    }
+
+    pub fn field(&self, id: NodeId, name: &str) -> Option<&FieldValue> {
+        self.nodes.get(id)?.fields.iter().find(|f| f.name == name).map(|f| &f.value)
+    }
+
+    pub fn field_mut(&mut self, id: NodeId, name: &str) -> Option<&mut FieldValue> {
+        self.nodes.get_mut(id)?.fields.iter_mut().find(|f| f.name == name).map(|f| &mut f.value)
+    }
+
+    /// A PROTO interface field of an instance.
+    pub fn proto_field(&self, id: NodeId, name: &str) -> Option<&FieldValue> {
+        self.nodes.get(id)?.proto_fields.iter().find(|f| f.name == name).map(|f| &f.value)
+    }
+
+    /// The field's value read as `ty`, else the type's default for that field, else `None`.
+    fn typed(&self, id: NodeId, name: &str, ty: FieldType) -> Option<FieldValue> {
+        if let Some(v) = self.field(id, name) {
+            if let Some(c) = v.clone().coerce(ty) {
+                return Some(c);
+            }
+        }
+        let type_name = self.nodes.get(id).map_or("", |n| n.type_name.as_str());
+        schema::default_of(type_name, name).and_then(|d| d.coerce(ty))
+    }
+
+    pub fn sf_bool(&self, id: NodeId, name: &str) -> bool {
+        matches!(self.typed(id, name, FieldType::SFBool), Some(FieldValue::SFBool(true)))
+    }
+
+    pub fn sf_int(&self, id: NodeId, name: &str) -> i32 {
+        match self.typed(id, name, FieldType::SFInt32) {
+            Some(FieldValue::SFInt32(i)) => i,
+            _ => 0,
+        }
+    }
+
+    pub fn sf_float(&self, id: NodeId, name: &str) -> f64 {
+        match self.typed(id, name, FieldType::SFFloat) {
+            Some(FieldValue::SFFloat(f)) => f,
+            _ => 0.0,
+        }
+    }
+
+    pub fn sf_string(&self, id: NodeId, name: &str) -> String {
+        match self.typed(id, name, FieldType::SFString) {
+            Some(FieldValue::SFString(s)) => s,
+            _ => String::new(),
+        }
+    }
+
+    pub fn sf_vec2(&self, id: NodeId, name: &str) -> [f64; 2] {
+        match self.typed(id, name, FieldType::SFVec2f) {
+            Some(FieldValue::SFVec2f(v)) => v,
+            _ => [0.0; 2],
+        }
+    }
+
+    /// SFVec3f (an SFColor is read too).
+    pub fn sf_vec3(&self, id: NodeId, name: &str) -> [f64; 3] {
+        if let Some(FieldValue::SFColor(c)) = self.field(id, name) {
+            return *c;
+        }
+        match self.typed(id, name, FieldType::SFVec3f) {
+            Some(FieldValue::SFVec3f(v)) => v,
+            _ => [0.0; 3],
+        }
+    }
+
+    pub fn sf_rotation(&self, id: NodeId, name: &str) -> [f64; 4] {
+        match self.typed(id, name, FieldType::SFRotation) {
+            Some(FieldValue::SFRotation(v)) => v,
+            _ => [0.0, 0.0, 1.0, 0.0],
+        }
+    }
+
+    pub fn sf_node(&self, id: NodeId, name: &str) -> Option<NodeId> {
+        match self.field(id, name) {
+            Some(FieldValue::SFNode(n)) => *n,
+            _ => None,
+        }
+    }
+
+    pub fn mf_string(&self, id: NodeId, name: &str) -> Vec<String> {
+        match self.typed(id, name, FieldType::MFString) {
+            Some(FieldValue::MFString(v)) => v,
+            _ => Vec::new(),
+        }
+    }
+
+    /// MFVec3f (an MFColor is read too).
+    pub fn mf_vec3(&self, id: NodeId, name: &str) -> Vec<[f64; 3]> {
+        if let Some(FieldValue::MFColor(c)) = self.field(id, name) {
+            return c.clone();
+        }
+        match self.typed(id, name, FieldType::MFVec3f) {
+            Some(FieldValue::MFVec3f(v)) => v,
+            _ => Vec::new(),
+        }
+    }
+
+    pub fn mf_int(&self, id: NodeId, name: &str) -> Vec<i32> {
+        match self.typed(id, name, FieldType::MFInt32) {
+            Some(FieldValue::MFInt32(v)) => v,
+            _ => Vec::new(),
+        }
+    }
+
+    pub fn mf_float(&self, id: NodeId, name: &str) -> Vec<f64> {
+        match self.typed(id, name, FieldType::MFFloat) {
+            Some(FieldValue::MFFloat(v)) => v,
+            _ => Vec::new(),
+        }
+    }
+
+    pub fn mf_node(&self, id: NodeId, name: &str) -> Vec<NodeId> {
+        match self.field(id, name) {
+            Some(FieldValue::MFNode(v)) => v.clone(),
+            Some(FieldValue::SFNode(Some(n))) => vec![*n],
+            _ => Vec::new(),
+        }
+    }
+
+    /// Webots' `WbNodeType` of the node's base type (0 when it has none).
+    pub fn node_type(&self, id: NodeId) -> u16 {
+        self.nodes.get(id).map_or(0, |n| node_type_from_name(&n.type_name))
+    }
+
+    pub fn type_name(&self, id: NodeId) -> &str {
+        self.nodes.get(id).map_or("", |n| n.type_name.as_str())
+    }
+
+    /// Whether the node's base type derives from Solid (Robot and Solid devices included).
+    pub fn is_solid(&self, id: NodeId) -> bool {
+        schema::is_solid_derived(self.type_name(id))
+    }
+
+    fn is_robot(&self, id: NodeId) -> bool {
+        self.type_name(id) == "Robot"
+    }
+
+    /// Nodes held by the node's SFNode/MFNode fields, in field order.
+    pub fn children(&self, id: NodeId) -> Vec<NodeId> {
+        let mut out = Vec::new();
+        if let Some(n) = self.nodes.get(id) {
+            for f in &n.fields {
+                push_nodes(&f.value, &mut out);
+            }
+        }
+        out
+    }
+
+    /// Every node in scene pre-order (roots, then children field by field).
+    pub fn preorder(&self) -> Vec<NodeId> {
+        self.preorder_from(self.roots.clone(), |s, id| s.children(id))
+    }
+
+    fn preorder_from(&self, start: Vec<NodeId>, kids: impl Fn(&Scene, NodeId) -> Vec<NodeId>) -> Vec<NodeId> {
+        let mut out = Vec::new();
+        let mut seen = vec![false; self.nodes.len()];
+        let mut stack: Vec<NodeId> = start.into_iter().rev().collect();
+        while let Some(id) = stack.pop() {
+            match seen.get_mut(id) {
+                Some(s) if !*s => *s = true,
+                _ => continue,
+            }
+            out.push(id);
+            stack.extend(kids(self, id).into_iter().rev());
+        }
+        out
+    }
+
+    /// Every Robot-based node (PROTO instances and nested robots included), in scene pre-order.
+    pub fn robots(&self) -> Vec<NodeId> {
+        self.preorder().into_iter().filter(|&id| self.is_robot(id)).collect()
+    }
+
+    /// The nodes a robot's devices are searched in, for one node (Webots' order).
+    fn device_containers(&self, id: NodeId) -> Vec<NodeId> {
+        let t = self.type_name(id);
+        if JOINTS.contains(&t) {
+            let mut out = Vec::new();
+            for f in ["device", "device2", "device3"] {
+                out.extend(self.mf_node(id, f));
+            }
+            if let Some(e) = self.sf_node(id, "endPoint") {
+                if self.type_name(e) != "SolidReference" {
+                    out.push(e);
+                }
+            }
+            return out;
+        }
+        match t {
+            "Slot" => self.sf_node(id, "endPoint").into_iter().collect(),
+            "Propeller" => self.sf_node(id, "device").into_iter().collect(),
+            "Track" => {
+                let mut out = self.mf_node(id, "device");
+                out.extend(self.mf_node(id, "children"));
+                out
+            }
+            _ => self.mf_node(id, "children"),
+        }
+    }
+
+    /// A robot's devices in Webots' order (tags 1..N): pre-order over children, each device before
+    /// its own children; joints give their `device` lists then their `endPoint`; Slot its
+    /// `endPoint`; Propeller its motor; Track its devices; nested robots are not entered.
+    pub fn robot_devices(&self, robot: NodeId) -> Vec<NodeId> {
+        let mut out = Vec::new();
+        if robot >= self.nodes.len() {
+            return out;
+        }
+        let start = self.device_containers(robot);
+        for id in self.preorder_from(start, |s, id| if s.is_robot(id) { Vec::new() } else { s.device_containers(id) }) {
+            if id != robot && !self.is_robot(id) && is_device(self.node_type(id)) {
+                out.push(id);
+            }
+        }
+        out
+    }
+
+    /// The nearest Robot ancestor (the node itself when it is a Robot).
+    pub fn robot_of(&self, id: NodeId) -> Option<NodeId> {
+        let mut cur = Some(id);
+        for _ in 0..=self.nodes.len() {
+            let c = cur?;
+            if self.is_robot(c) {
+                return Some(c);
+            }
+            cur = self.nodes.get(c)?.parent;
+        }
+        None
+    }
+
+    /// Ancestors from the root down to `id` (inclusive).
+    pub fn path_to(&self, id: NodeId) -> Vec<NodeId> {
+        let mut out = Vec::new();
+        let mut cur = Some(id);
+        while let Some(c) = cur {
+            if c >= self.nodes.len() || out.len() > self.nodes.len() {
+                break;
+            }
+            out.push(c);
+            cur = self.nodes[c].parent;
+        }
+        out.reverse();
+        out
+    }
+
+    /// The first WorldInfo node (roots first).
+    pub fn world_info_node(&self) -> Option<NodeId> {
+        self.roots
+            .iter()
+            .copied()
+            .find(|&r| self.type_name(r) == "WorldInfo")
+            .or_else(|| self.nodes.iter().position(|n| n.type_name == "WorldInfo"))
+    }
+
+    pub fn world_info(&self) -> WorldInfo {
+        let legacy = version_key(&self.version) < R2020B;
+        match self.world_info_node() {
+            Some(w) => WorldInfo {
+                basic_time_step: self.sf_float(w, "basicTimeStep"),
+                coordinate_system: self.sf_string(w, "coordinateSystem"),
+                gravity: self.sf_float(w, "gravity"),
+                random_seed: self.sf_int(w, "randomSeed"),
+                north_direction: match self.field(w, "northDirection") {
+                    Some(FieldValue::SFVec3f(v)) => Some(*v),
+                    _ => None,
+                },
+            },
+            None => WorldInfo {
+                basic_time_step: 32.0,
+                coordinate_system: if legacy { "NUE" } else { "ENU" }.to_string(),
+                gravity: 9.81,
+                random_seed: 0,
+                north_direction: None,
+            },
+        }
+    }
+
+    /// Nodes a supervisor can see below this one: PROTO internals are hidden except the nodes
+    /// passed through the instance's own fields.
+    fn visible_children(&self, id: NodeId) -> Vec<NodeId> {
+        match self.nodes.get(id) {
+            Some(n) if n.proto.is_some() => {
+                let mut out = Vec::new();
+                for f in &n.proto_fields {
+                    push_nodes(&f.value, &mut out);
+                }
+                out
+            }
+            Some(_) => self.children(id),
+            None => Vec::new(),
+        }
+    }
+
+    /// A node by DEF name; "A.B.C" finds B among A's descendants, then C among B's.
+    pub fn find_def(&self, def: &str) -> Option<NodeId> {
+        let mut scope: Option<NodeId> = None;
+        for part in def.split('.') {
+            let start = match scope {
+                None => self.roots.clone(),
+                Some(s) => self.visible_children(s),
+            };
+            let found = self
+                .preorder_from(start, |s, id| s.visible_children(id))
+                .into_iter()
+                .find(|&id| self.nodes[id].def_name.as_deref() == Some(part))?;
+            scope = Some(found);
+        }
+        scope
+    }
+
+    /// Header older than R2022a (V8.x, R20xx up to R2021b): NUE world, old device axes.
+    pub fn is_pre_r2022a(&self) -> bool {
+        version_key(&self.version) < R2022A
+    }
+}
+
+fn push_nodes(v: &FieldValue, out: &mut Vec<NodeId>) {
+    match v {
+        FieldValue::SFNode(Some(n)) => out.push(*n),
+        FieldValue::MFNode(l) => out.extend(l.iter().copied()),
+        _ => {}
+    }
+}

@@ -1,0 +1,32 @@
+/* Tiny assertion helpers for the C test controllers: a failed check prints where and why on stderr
+ * and exits with status 3, which the Rust side reports. */
+#ifndef SHIM_TEST_CHECK_H
+#define SHIM_TEST_CHECK_H
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define CHECK(cond, ...)                                           \
+  do {                                                             \
+    if (!(cond)) {                                                 \
+      fprintf(stderr, "CHECK FAILED %s:%d: ", __FILE__, __LINE__); \
+      fprintf(stderr, __VA_ARGS__);                                \
+      fputc('\n', stderr);                                         \
+      exit(3);                                                     \
+    }                                                              \
+  } while (0)
+
+#define CHECK_INT(actual, expected) \
+  CHECK((actual) == (expected), "%s is %d, expected %d", #actual, (int)(actual), (int)(expected))
+#define CHECK_DOUBLE(actual, expected) \
+  CHECK(fabs((actual) - (expected)) < 1e-9, "%s is %.17g, expected %.17g", #actual, (double)(actual), (double)(expected))
+#define CHECK_STR(actual, expected)                                                                         \
+  do {                                                                                                      \
+    const char *a_ = (actual);                                                                              \
+    CHECK(a_ && strcmp(a_, (expected)) == 0, "%s is \"%s\", expected \"%s\"", #actual, a_ ? a_ : "(null)", \
+          (expected));                                                                                      \
+  } while (0)
+
+#endif

@@ -1,0 +1,199 @@
+//! Shared helpers for the integration tests: compile C controllers against `include/` with the `cc`
+//! crate's compiler, lay them out in a throw-away Webots project, and run them through the runner or
+//! in-process.
+
+#![allow(dead_code)]
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output, Stdio};
+use std::sync::Once;
+use std::time::{Duration, Instant};
+
+pub fn manifest_dir() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
+pub fn include_dir() -> PathBuf {
+    manifest_dir().join("include")
+}
+
+/// `target/<profile>`, found from the running test binary (`target/<profile>/deps/<test>`).
+pub fn profile_dir() -> PathBuf {
+    let exe = std::env::current_exe().expect("test binary path");
+    exe.parent().and_then(Path::parent).expect("target/<profile>/deps").to_path_buf()
+}
+
+/// A folder holding `libController.so` (a copy of the crate's cdylib), made once per test process.
+pub fn lib_dir() -> PathBuf {
+    static ONCE: Once = Once::new();
+    let dir = profile_dir().join("shim-lib");
+    ONCE.call_once(|| {
+        let built = profile_dir().join("libwebots_shim.so");
+        assert!(built.is_file(), "{} is missing: the cdylib was not built", built.display());
+        std::fs::create_dir_all(&dir).unwrap();
+        // copy under a unique name, then rename: concurrent test processes never see half a file
+        let tmp = dir.join(format!(".libController.so.{}", std::process::id()));
+        std::fs::copy(&built, &tmp).unwrap();
+        std::fs::rename(&tmp, dir.join("libController.so")).unwrap();
+    });
+    dir
+}
+
+pub fn runner() -> PathBuf {
+    PathBuf::from(env!("CARGO_BIN_EXE_webots-shim"))
+}
+
+fn triple() -> String {
+    format!("{}-unknown-linux-gnu", std::env::consts::ARCH)
+}
+
+/// The C (or C++) compiler the `cc` crate picks, with warnings as errors.
+pub fn compiler(cpp: bool) -> Command {
+    let tool = cc::Build::new()
+        .cargo_metadata(false)
+        .cpp(cpp)
+        .opt_level(0)
+        .host(&triple())
+        .target(&triple())
+        .warnings(true)
+        .extra_warnings(true)
+        .warnings_into_errors(true)
+        .get_compiler();
+    tool.to_command()
+}
+
+/// Compiles and links a C controller against `include/` and our libController.so.
+pub fn compile_controller(sources: &[PathBuf], out: &Path) {
+    let lib = lib_dir();
+    let mut cmd = compiler(false);
+    cmd.arg("-std=c99")
+        .arg("-I")
+        .arg(include_dir())
+        .arg("-I")
+        .arg(manifest_dir().join("tests/c"))
+        .args(sources)
+        .arg("-o")
+        .arg(out)
+        .arg(format!("-L{}", lib.display()))
+        .arg(format!("-Wl,-rpath,{}", lib.display()))
+        .arg("-lController")
+        .arg("-lpthread")
+        .arg("-lm");
+    let output = cmd.output().expect("compiler runs");
+    assert!(output.status.success(), "compiling {:?} failed:\n{}", sources, String::from_utf8_lossy(&output.stderr));
+}
+
+/// A throw-away Webots project: `worlds/` and `controllers/NAME/NAME`. Runs use their own socket
+/// folder, so tests never meet.
+pub struct Project {
+    pub dir: tempfile::TempDir,
+}
+
+pub struct RunOutput {
+    pub status: std::process::ExitStatus,
+    pub stdout: String,
+    pub stderr: String,
+    pub elapsed: Duration,
+}
+
+impl RunOutput {
+    pub fn assert_stdout_has(&self, needle: &str) {
+        assert!(
+            self.stdout.contains(needle),
+            "stdout lacks {needle:?}:\n{}\n--- stderr:\n{}",
+            self.stdout,
+            self.stderr
+        );
+    }
+
+    pub fn assert_stderr_has(&self, needle: &str) {
+        assert!(
+            self.stderr.contains(needle),
+            "stderr lacks {needle:?}:\n{}\n--- stdout:\n{}",
+            self.stderr,
+            self.stdout
+        );
+    }
+
+    /// Lines a robot printed on stdout, without the runner's `[robot] ` prefix.
+    pub fn robot_lines(&self, robot: &str) -> Vec<String> {
+        let prefix = format!("[{robot}] ");
+        self.stdout.lines().filter_map(|l| l.strip_prefix(&prefix)).map(str::to_string).collect()
+    }
+}
+
+fn to_output(out: Output, elapsed: Duration) -> RunOutput {
+    RunOutput {
+        status: out.status,
+        stdout: String::from_utf8_lossy(&out.stdout).into_owned(),
+        stderr: String::from_utf8_lossy(&out.stderr).into_owned(),
+        elapsed,
+    }
+}
+
+impl Project {
+    pub fn new() -> Project {
+        let dir = tempfile::Builder::new().prefix("shim-test-").tempdir().expect("temp dir");
+        std::fs::create_dir_all(dir.path().join("worlds")).unwrap();
+        std::fs::create_dir_all(dir.path().join("controllers")).unwrap();
+        std::fs::create_dir_all(dir.path().join("run")).unwrap();
+        Project { dir }
+    }
+
+    pub fn path(&self) -> &Path {
+        self.dir.path()
+    }
+
+    pub fn world(&self, name: &str, text: &str) -> PathBuf {
+        let path = self.path().join("worlds").join(name);
+        std::fs::write(&path, text).unwrap();
+        path
+    }
+
+    /// Builds `tests/c/<source>.c` as the controller `name`.
+    pub fn controller(&self, name: &str, source: &str) -> PathBuf {
+        let dir = self.path().join("controllers").join(name);
+        std::fs::create_dir_all(&dir).unwrap();
+        let out = dir.join(name);
+        compile_controller(&[manifest_dir().join("tests/c").join(format!("{source}.c"))], &out);
+        out
+    }
+
+    /// The environment a run (or a hand-started controller) needs to stay inside this project.
+    pub fn env(&self, cmd: &mut Command) {
+        cmd.env("WEBOTS_SHIM_TMPDIR", self.path().join("run"))
+            .env_remove("WEBOTS_CONTROLLER_URL")
+            .env_remove("WEBOTS_SHIM_WORLD")
+            .env_remove("WEBOTS_ROBOT_NAME")
+            .env_remove("WEBOTS_SHIM_UNTIL");
+    }
+
+    pub fn runner_command(&self, world: &str, args: &[&str]) -> Command {
+        let mut cmd = Command::new(runner());
+        cmd.arg("run").arg(self.path().join("worlds").join(world)).args(args);
+        self.env(&mut cmd);
+        cmd.stdin(Stdio::null());
+        cmd
+    }
+
+    /// `webots-shim run worlds/<world> <args>`.
+    pub fn run(&self, world: &str, args: &[&str]) -> RunOutput {
+        let start = Instant::now();
+        let out = self.runner_command(world, args).output().expect("runner starts");
+        to_output(out, start.elapsed())
+    }
+
+    /// Runs a controller binary directly, with `env` added (in-process mode and error paths).
+    pub fn run_controller(&self, name: &str, env: &[(&str, &str)]) -> RunOutput {
+        let dir = self.path().join("controllers").join(name);
+        let mut cmd = Command::new(dir.join(name));
+        cmd.current_dir(&dir).stdin(Stdio::null());
+        self.env(&mut cmd);
+        for (k, v) in env {
+            cmd.env(k, v);
+        }
+        let start = Instant::now();
+        let out = cmd.output().expect("controller starts");
+        to_output(out, start.elapsed())
+    }
+}

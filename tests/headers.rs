@@ -1,0 +1,93 @@
+//! The generated headers: each compiles on its own as C99 and as C++17 with warnings as errors, and
+//! the ABI facts controllers compile in (tag width, `bool` as `char` in C, node type values) hold.
+
+mod common;
+
+use std::path::PathBuf;
+
+fn headers() -> Vec<PathBuf> {
+    let mut hs: Vec<PathBuf> = std::fs::read_dir(common::include_dir().join("webots"))
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == "h"))
+        .collect();
+    hs.sort();
+    hs
+}
+
+fn compile(source: &str, cpp: bool) -> Result<(), String> {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join(if cpp { "t.cpp" } else { "t.c" });
+    std::fs::write(&file, source).unwrap();
+    let mut cmd = common::compiler(cpp);
+    cmd.arg(if cpp { "-std=c++17" } else { "-std=c99" })
+        .arg("-pedantic")
+        .arg("-I")
+        .arg(common::include_dir())
+        .arg("-c")
+        .arg(&file)
+        .arg("-o")
+        .arg(dir.path().join("t.o"));
+    let out = cmd.output().unwrap();
+    if out.status.success() {
+        Ok(())
+    } else {
+        Err(String::from_utf8_lossy(&out.stderr).into_owned())
+    }
+}
+
+#[test]
+fn the_spine_headers_exist() {
+    let names: Vec<String> = headers().iter().map(|p| p.file_name().unwrap().to_string_lossy().into_owned()).collect();
+    for h in ["types.h", "nodes.h", "device.h", "robot.h"] {
+        assert!(names.contains(&h.to_string()), "missing {h}: {names:?}");
+    }
+}
+
+#[test]
+fn each_header_compiles_alone_as_c99_and_cpp17() {
+    for h in headers() {
+        let name = h.file_name().unwrap().to_string_lossy();
+        let source = format!("#include <webots/{name}>\nint main(void) {{ return 0; }}\n");
+        compile(&source, false).unwrap_or_else(|e| panic!("{name} as C99:\n{e}"));
+        compile(&source.replace("(void)", "()"), true).unwrap_or_else(|e| panic!("{name} as C++17:\n{e}"));
+    }
+}
+
+#[test]
+fn abi_facts_hold_in_c_and_cpp() {
+    let source = r#"
+#include <webots/robot.h>
+#include <webots/device.h>
+#define ASSERT(name, cond) typedef char name[(cond) ? 1 : -1]
+ASSERT(tag_is_unsigned_short, sizeof(WbDeviceTag) == sizeof(unsigned short) && (WbDeviceTag)-1 > 0);
+ASSERT(bool_is_one_byte, sizeof(bool) == 1);
+ASSERT(no_node, WB_NODE_NO_NODE == 0);
+ASSERT(pose, WB_NODE_POSE == 26);
+ASSERT(robot, WB_NODE_ROBOT == 34);
+ASSERT(compass, WB_NODE_COMPASS == 39);
+ASSERT(connector, WB_NODE_CONNECTOR == 40);
+ASSERT(emitter, WB_NODE_EMITTER == 43);
+ASSERT(receiver, WB_NODE_RECEIVER == 56);
+ASSERT(vacuum_gripper, WB_NODE_VACUUM_GRIPPER == 61);
+ASSERT(world_info, WB_NODE_WORLD_INFO == 84);
+ASSERT(radio, WB_NODE_RADIO == 87);
+ASSERT(event_quit, WB_EVENT_QUIT == -1 && WB_EVENT_JOYSTICK_POV == 32);
+ASSERT(modes, WB_MODE_SIMULATION == 0 && WB_MODE_REMOTE_CONTROL == 2);
+ASSERT(joints, WB_ROTATIONAL == 0 && WB_LINEAR == 1 && WB_ANGULAR == 0);
+int main(void) { return 0; }
+"#;
+    compile(source, false).unwrap_or_else(|e| panic!("C:\n{e}"));
+    compile(&source.replace("(void)", "()"), true).unwrap_or_else(|e| panic!("C++:\n{e}"));
+}
+
+#[test]
+fn in_c_bool_is_char_as_in_webots() {
+    let source = r#"
+#include <webots/robot.h>
+#define ASSERT(name, cond) typedef char name[(cond) ? 1 : -1]
+ASSERT(bool_is_char, sizeof(bool) == sizeof(char) && (bool)2 == 2);
+int main(void) { return 0; }
+"#;
+    compile(source, false).unwrap_or_else(|e| panic!("C:\n{e}"));
+}

@@ -1,0 +1,98 @@
+//! The Webots-like install: a controller folder with Webots' usual Makefile builds unchanged against
+//! `resources/Makefile.include`, runs without LD_LIBRARY_PATH, and the example project works.
+
+mod common;
+
+use std::path::Path;
+use std::process::Command;
+
+/// A Webots home laid out like `make install` does, from this build's artefacts.
+fn fake_home(dir: &Path) {
+    let inc = dir.join("include/controller/c/webots");
+    std::fs::create_dir_all(&inc).unwrap();
+    for e in std::fs::read_dir(common::include_dir().join("webots")).unwrap() {
+        let p = e.unwrap().path();
+        std::fs::copy(&p, inc.join(p.file_name().unwrap())).unwrap();
+    }
+    std::fs::create_dir_all(dir.join("lib/controller")).unwrap();
+    std::fs::copy(common::lib_dir().join("libController.so"), dir.join("lib/controller/libController.so")).unwrap();
+    std::fs::create_dir_all(dir.join("resources")).unwrap();
+    std::fs::copy(common::manifest_dir().join("src/install/Makefile.include"), dir.join("resources/Makefile.include"))
+        .unwrap();
+}
+
+fn copy_tree(from: &Path, to: &Path) {
+    std::fs::create_dir_all(to).unwrap();
+    for e in std::fs::read_dir(from).unwrap() {
+        let e = e.unwrap();
+        let target = to.join(e.file_name());
+        if e.file_type().unwrap().is_dir() {
+            if e.file_name() != "build" {
+                copy_tree(&e.path(), &target);
+            }
+        } else {
+            std::fs::copy(e.path(), target).unwrap();
+        }
+    }
+}
+
+#[test]
+fn the_example_project_builds_with_its_makefiles_and_runs() {
+    let tmp = tempfile::tempdir().unwrap();
+    let home = tmp.path().join("webots home");
+    fake_home(&home);
+    let project = tmp.path().join("project");
+    copy_tree(&common::manifest_dir().join("c_examples"), &project);
+    for name in ["ticker", "inspector"] {
+        let _ = std::fs::remove_file(project.join("controllers").join(name).join(name));
+    }
+    let make = Command::new("make")
+        .arg("-C")
+        .arg(project.join("controllers"))
+        .env("WEBOTS_HOME", &home)
+        .env("TREAT_WARNINGS_AS_ERRORS", "1")
+        .output()
+        .expect("make runs");
+    assert!(
+        make.status.success(),
+        "make failed:\n{}\n{}",
+        String::from_utf8_lossy(&make.stdout),
+        String::from_utf8_lossy(&make.stderr)
+    );
+    for name in ["ticker", "inspector"] {
+        assert!(project.join("controllers").join(name).join(name).is_file(), "{name} was not built");
+    }
+    let out = Command::new(common::runner())
+        .arg("run")
+        .arg(project.join("worlds/shim_demo.wbt"))
+        .arg("--until")
+        .arg("1")
+        .env("WEBOTS_SHIM_TMPDIR", tmp.path())
+        .env_remove("LD_LIBRARY_PATH")
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{stdout}\n{stderr}");
+    assert!(stdout.contains("[fast ticker] t = 0.256 s after 8 steps"), "{stdout}");
+    assert!(stdout.contains("[slow ticker] the run is over at t = 1.056 s after 10 steps"), "{stdout}");
+    assert!(stdout.contains("[inspector] 4 devices:"), "{stdout}");
+    assert!(stdout.contains("[inspector]   tag 4: Connector  dock"), "{stdout}");
+    assert!(stdout.contains("custom data now 'inspected'"), "{stdout}");
+}
+
+#[test]
+fn makefile_include_requires_webots_home() {
+    let tmp = tempfile::tempdir().unwrap();
+    let project = tmp.path().join("p");
+    copy_tree(&common::manifest_dir().join("c_examples"), &project);
+    let make = Command::new("make")
+        .arg("-f")
+        .arg(common::manifest_dir().join("src/install/Makefile.include"))
+        .current_dir(project.join("controllers/ticker"))
+        .env_remove("WEBOTS_HOME")
+        .output()
+        .unwrap();
+    assert!(!make.status.success());
+    assert!(String::from_utf8_lossy(&make.stderr).contains("The WEBOTS_HOME environment variable is not defined."));
+}

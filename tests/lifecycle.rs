@@ -1,0 +1,210 @@
+//! The run's life cycle through the runner: the -1 quit path, mixed step durations in lockstep,
+//! crashing, hanging and early-exiting controllers, extern controllers, output forwarding, bad worlds.
+
+mod common;
+
+use std::process::Stdio;
+use std::time::{Duration, Instant};
+
+use common::Project;
+
+fn header(basic_time_step: u32) -> String {
+    format!("#VRML_SIM R2025a utf8\nWorldInfo {{ basicTimeStep {basic_time_step} }}\n")
+}
+
+fn robot(name: &str, controller: &str, args: &[&str]) -> String {
+    let args: Vec<String> = args.iter().map(|a| format!("\"{a}\"")).collect();
+    format!("Robot {{ name \"{name}\" controller \"{controller}\" controllerArgs [ {} ] }}\n", args.join(" "))
+}
+
+#[test]
+fn until_makes_step_return_minus_one_once_then_the_next_step_exits_0() {
+    let p = Project::new();
+    p.world("quit.wbt", &(header(32) + &robot("q", "quit", &[])));
+    p.controller("quit", "quit");
+    let out = p.run("quit.wbt", &["--until", "1"]);
+    assert!(out.status.success(), "{}\n{}", out.stdout, out.stderr);
+    // 31 steps of 32 ms reach 0.992 s; the step that reaches 1.024 s returns -1
+    assert_eq!(out.robot_lines("q"), vec!["q: -1 at t=1.024 after 31 steps"]);
+    assert!(!out.stdout.contains("UNREACHABLE"));
+    out.assert_stderr_has("'q' controller exited successfully");
+    out.assert_stderr_has("run ended at 1.024 s: 1 controller(s), 0 failed");
+}
+
+#[test]
+fn in_process_until_gives_the_same_quit_path() {
+    let p = Project::new();
+    let world = p.world("quit.wbt", &(header(32) + &robot("q", "quit", &[])));
+    p.controller("quit", "quit");
+    let out = p.run_controller("quit", &[("WEBOTS_SHIM_WORLD", world.to_str().unwrap()), ("WEBOTS_SHIM_UNTIL", "1")]);
+    assert!(out.status.success(), "{}\n{}", out.stdout, out.stderr);
+    assert_eq!(out.stdout.trim(), "q: -1 at t=1.024 after 31 steps");
+}
+
+#[test]
+fn controllers_with_different_step_durations_stay_in_lockstep() {
+    let p = Project::new();
+    let world = header(16) + &robot("a", "pace", &["16"]) + &robot("b", "pace", &["48"]) + &robot("c", "pace", &["40"]);
+    p.world("pace.wbt", &world);
+    p.controller("pace", "pace");
+    let out = p.run("pace.wbt", &["--until", "0.2"]);
+    assert!(out.status.success(), "{}\n{}", out.stdout, out.stderr);
+    let times = |r| out.robot_lines(r);
+    let expect = |v: &[u32]| v.iter().map(|t| format!("t={t}")).collect::<Vec<_>>();
+    assert_eq!(times("a"), expect(&[16, 32, 48, 64, 80, 96, 112, 128, 144, 160, 176, 192]));
+    assert_eq!(times("b"), expect(&[48, 96, 144, 192]));
+    // 40 ms rounds up to 48 ms of basic steps
+    assert_eq!(times("c"), expect(&[48, 96, 144, 192]));
+}
+
+#[test]
+fn a_crashing_controller_is_reported_and_the_others_go_on() {
+    let p = Project::new();
+    let world = header(32) + &robot("crasher", "crash", &[]) + &robot("survivor", "quit", &[]);
+    p.world("crash.wbt", &world);
+    p.controller("crash", "crash");
+    p.controller("quit", "quit");
+    let out = p.run("crash.wbt", &["--until", "0.5"]);
+    assert_eq!(out.status.code(), Some(1), "{}\n{}", out.stdout, out.stderr);
+    assert_eq!(out.robot_lines("crasher"), vec!["crashing now"]);
+    out.assert_stderr_has("'crasher' controller crashed: killed by signal 11 (SIGSEGV)");
+    assert_eq!(out.robot_lines("survivor"), vec!["survivor: -1 at t=0.512 after 15 steps"]);
+    out.assert_stderr_has("'survivor' controller exited successfully");
+    out.assert_stderr_has("1 failed ('crasher' crashed: killed by signal 11 (SIGSEGV))");
+}
+
+#[test]
+fn a_hanging_controller_is_killed_after_the_step_timeout_and_the_others_go_on() {
+    let p = Project::new();
+    let world = header(32) + &robot("hanger", "hang", &[]) + &robot("survivor", "quit", &[]);
+    p.world("hang.wbt", &world);
+    p.controller("hang", "hang");
+    p.controller("quit", "quit");
+    let out = p.run("hang.wbt", &["--until", "0.5", "--step-timeout", "1"]);
+    assert_eq!(out.status.code(), Some(1), "{}\n{}", out.stdout, out.stderr);
+    out.assert_stderr_has("'hanger' controller was killed: did not come back to wb_robot_step within 1 s");
+    assert_eq!(out.robot_lines("survivor"), vec!["survivor: -1 at t=0.512 after 15 steps"]);
+    assert!(out.elapsed < Duration::from_secs(8), "took {:?}", out.elapsed);
+}
+
+#[test]
+fn a_controller_that_exits_before_init_is_reported_with_its_status() {
+    let p = Project::new();
+    let world = header(32) + &robot("early", "early_exit", &[]) + &robot("survivor", "quit", &[]);
+    p.world("early.wbt", &world);
+    p.controller("early_exit", "early_exit");
+    p.controller("quit", "quit");
+    let out = p.run("early.wbt", &["--until", "0.1"]);
+    assert_eq!(out.status.code(), Some(1), "{}\n{}", out.stdout, out.stderr);
+    out.assert_stderr_has("'early' controller exited with status 3");
+    assert_eq!(out.robot_lines("early"), vec!["leaving before wb_robot_init"]);
+    assert_eq!(out.robot_lines("survivor"), vec!["survivor: -1 at t=0.128 after 3 steps"]);
+}
+
+#[test]
+fn without_until_the_run_ends_when_the_last_controller_exits() {
+    let p = Project::new();
+    let world = header(32) + &robot("chatty", "chatty", &[]) + "Robot { name \"idle\" controller \"<none>\" }\n";
+    p.world("chatty.wbt", &world);
+    p.controller("chatty", "chatty");
+    let out = p.run("chatty.wbt", &[]);
+    assert!(out.status.success(), "{}\n{}", out.stdout, out.stderr);
+    // output is forwarded line by line, behind the robot's name, each stream to its own
+    assert_eq!(out.robot_lines("chatty"), vec!["hello on stdout", "second line"]);
+    out.assert_stderr_has("[chatty] hello on stderr\n");
+    out.assert_stderr_has("run ended at 0.032 s: 1 controller(s), 0 failed");
+}
+
+#[test]
+fn a_missing_controller_program_is_reported() {
+    let p = Project::new();
+    let world = header(32) + &robot("lost", "does_not_exist", &[]) + &robot("survivor", "quit", &[]);
+    p.world("missing.wbt", &world);
+    p.controller("quit", "quit");
+    let out = p.run("missing.wbt", &["--until", "0.1"]);
+    assert_eq!(out.status.code(), Some(1));
+    out.assert_stderr_has("'lost' controller could not start: controller 'does_not_exist' not found");
+    out.assert_stderr_has("survivor' controller exited successfully");
+}
+
+#[test]
+fn a_world_that_does_not_parse_is_an_error_with_its_place() {
+    let p = Project::new();
+    p.world("bad.wbt", "#VRML_SIM R2025a utf8\nWorldInfo {\n  basicTimeStep \"fast\"\n}\n");
+    let out = p.run("bad.wbt", &[]);
+    assert_eq!(out.status.code(), Some(1));
+    out.assert_stderr_has("cannot load the world:");
+    out.assert_stderr_has("bad.wbt:3:17");
+}
+
+#[test]
+fn an_extern_controller_joins_the_run_by_url() {
+    let p = Project::new();
+    let world = header(32) + &robot("ext bot", "<extern>", &[]) + &robot("inside", "quit", &[]);
+    p.world("ext.wbt", &world);
+    p.controller("quit", "quit");
+    let mut runner = p.runner_command("ext.wbt", &["--until", "0.3"]);
+    let runner = runner.stdout(Stdio::piped()).stderr(Stdio::piped()).spawn().unwrap();
+    // each test has its own socket folder, so this run is the first port there
+    let ext = p.run_controller("quit", &[("WEBOTS_CONTROLLER_URL", "ipc://1234/ext%20bot")]);
+    let out = runner.wait_with_output().unwrap();
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(ext.status.success(), "extern controller: {}\n{}", ext.stdout, ext.stderr);
+    assert_eq!(ext.stdout.trim(), "ext bot: -1 at t=0.320 after 9 steps");
+    assert!(out.status.success(), "{stdout}\n{stderr}");
+    assert!(
+        stderr.contains("robot 'ext bot' waits for an extern controller: WEBOTS_CONTROLLER_URL=ipc://1234/ext%20bot")
+    );
+    assert!(stdout.contains("[inside] inside: -1 at t=0.320 after 9 steps"));
+}
+
+#[test]
+fn an_extern_controller_can_name_its_robot_alone_and_is_refused_a_robot_that_is_not_extern() {
+    let p = Project::new();
+    let world = header(32) + &robot("ext", "<extern>", &[]) + &robot("inside", "quit", &[]);
+    p.world("ext.wbt", &world);
+    p.controller("quit", "quit");
+    let mut runner = p.runner_command("ext.wbt", &["--until", "0.1"]);
+    let runner = runner.stdout(Stdio::piped()).stderr(Stdio::piped()).spawn().unwrap();
+    let start = Instant::now();
+    // a bare robot name means "the most recent run"; wait for it to be there
+    while !p.path().join("run").read_dir().unwrap().any(|_| true) && start.elapsed() < Duration::from_secs(10) {
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    let refused = p.run_controller("quit", &[("WEBOTS_CONTROLLER_URL", "ipc://1234/inside")]);
+    assert_eq!(refused.status.code(), Some(1));
+    assert!(refused.stderr.contains("robot 'inside' is not an <extern> robot"), "{}", refused.stderr);
+    let ext = p.run_controller("quit", &[("WEBOTS_CONTROLLER_URL", "ext")]);
+    assert!(ext.status.success(), "{}\n{}", ext.stdout, ext.stderr);
+    let out = runner.wait_with_output().unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+}
+
+#[test]
+fn no_controller_at_all_with_until_just_runs_the_world() {
+    let p = Project::new();
+    p.world("empty.wbt", &(header(32) + "Robot { controller \"<none>\" }\n"));
+    let out = p.run("empty.wbt", &["--until", "0.1"]);
+    assert!(out.status.success(), "{}", out.stderr);
+    out.assert_stderr_has("no robot in this world has a controller");
+}
+
+#[test]
+fn the_runner_leaves_no_socket_folder_behind() {
+    let p = Project::new();
+    p.world("quit.wbt", &(header(32) + &robot("q", "quit", &[])));
+    p.controller("quit", "quit");
+    let out = p.run("quit.wbt", &["--until", "0.1"]);
+    assert!(out.status.success());
+    let base = p.path().join("run");
+    let leftovers: Vec<_> =
+        std::fs::read_dir(&base).unwrap().flat_map(|e| std::fs::read_dir(e.unwrap().path()).unwrap()).collect();
+    assert!(leftovers.is_empty(), "left behind: {leftovers:?}");
+    // the per-user folder is private
+    use std::os::unix::fs::PermissionsExt;
+    for e in std::fs::read_dir(&base).unwrap() {
+        let mode = e.unwrap().metadata().unwrap().permissions().mode();
+        assert_eq!(mode & 0o777, 0o700);
+    }
+}

@@ -1,0 +1,122 @@
+//! The robot and device API seen from a real C controller, through the runner and in-process.
+
+mod common;
+
+use common::Project;
+
+const WORLD: &str = r#"#VRML_SIM R2025a utf8
+WorldInfo { basicTimeStep 16 }
+Viewpoint { position 0 0 10 }
+DEF TESTER Robot {
+  translation 1 2 0
+  name "api tester"
+  model "tester model"
+  customData "initial data"
+  controller "robot_api"
+  controllerArgs [ "alpha" "beta gamma" ]
+  battery [ 100 200 5 ]
+  cpuConsumption 10
+  children [
+    Emitter { name "em" }
+    Solid {
+      name "body"
+      children [ Receiver { name "rx" model "rx model" } ]
+    }
+    HingeJoint {
+      device [ RotationalMotor { name "motor" } PositionSensor { name "encoder" } ]
+      endPoint Solid { children [ Compass { name "compass" } ] }
+    }
+    Robot { name "nested" children [ Emitter { name "hidden emitter" } ] }
+    Connector { name "dock" }
+  ]
+}
+"#;
+
+/// The stderr lines the controller's deliberate misuses must produce, in Webots' words.
+const EXPECTED_ERRORS: &[&str] = &[
+    "Error: wb_robot_get_device() called with NULL or empty argument.",
+    "Warning: \"nope\" device not found.",
+    "Error: The index of wb_robot_get_device_by_index() is out of the bounds.",
+    "Error: wb_robot_set_mode() cannot set mode to 5.",
+    "Error: wb_robot_battery_sensor_get_value() called for a disabled device! Please use: wb_robot_battery_sensor_enable().",
+    "Warning: robot_step_begin() called multiple times before calling wb_robot_step_end().",
+    "Error: wb_robot_wait_for_user_input_event() called with an event type including the keyboard, but the keyboard is disabled, please enable it with wb_keyboard_enable().",
+];
+
+#[test]
+fn robot_api_through_the_runner() {
+    let p = Project::new();
+    p.world("robot_api.wbt", WORLD);
+    p.controller("robot_api", "robot_api");
+    let out = p.run("robot_api.wbt", &[]);
+    assert!(out.status.success(), "runner failed:\n{}\n{}", out.stdout, out.stderr);
+    out.assert_stdout_has("[api tester] robot_api: all checks passed at t=0.208");
+    for line in EXPECTED_ERRORS {
+        out.assert_stderr_has(&format!("[api tester] {line}"));
+    }
+    // the empty-name error comes twice (empty string, then NULL); the index error twice (6, then -1)
+    assert_eq!(out.stderr.matches("called with NULL or empty argument").count(), 2);
+    assert_eq!(out.stderr.matches("is out of the bounds").count(), 2);
+    out.assert_stderr_has("'api tester' controller exited successfully");
+}
+
+#[test]
+fn robot_api_in_process() {
+    let p = Project::new();
+    let world = p.world("robot_api.wbt", WORLD);
+    p.controller("robot_api", "robot_api");
+    let out = p.run_controller(
+        "robot_api",
+        &[("WEBOTS_SHIM_WORLD", world.to_str().unwrap()), ("WEBOTS_ROBOT_NAME", "api tester")],
+    );
+    assert!(out.status.success(), "controller failed:\n{}\n{}", out.stdout, out.stderr);
+    out.assert_stdout_has("robot_api: all checks passed at t=0.208");
+    for line in EXPECTED_ERRORS {
+        out.assert_stderr_has(line);
+    }
+}
+
+#[test]
+fn in_process_picks_the_only_robot_with_a_controller() {
+    let p = Project::new();
+    let world = p.world("robot_api.wbt", WORLD);
+    p.controller("robot_api", "robot_api");
+    let out = p.run_controller("robot_api", &[("WEBOTS_SHIM_WORLD", world.to_str().unwrap())]);
+    assert!(out.status.success(), "controller failed:\n{}\n{}", out.stdout, out.stderr);
+    out.assert_stdout_has("all checks passed");
+}
+
+#[test]
+fn in_process_with_an_unknown_robot_name_says_so() {
+    let p = Project::new();
+    let world = p.world("robot_api.wbt", WORLD);
+    p.controller("robot_api", "robot_api");
+    let out = p
+        .run_controller("robot_api", &[("WEBOTS_SHIM_WORLD", world.to_str().unwrap()), ("WEBOTS_ROBOT_NAME", "ghost")]);
+    assert_eq!(out.status.code(), Some(1));
+    out.assert_stderr_has("the world has no robot named 'ghost'");
+}
+
+#[test]
+fn in_process_with_a_broken_world_names_the_place() {
+    let p = Project::new();
+    let world = p.world("broken.wbt", "#VRML_SIM R2025a utf8\nRobot {\n  name \"x\"\n  controller 12 ]\n");
+    p.controller("robot_api", "robot_api");
+    let out = p.run_controller("robot_api", &[("WEBOTS_SHIM_WORLD", world.to_str().unwrap())]);
+    assert_eq!(out.status.code(), Some(1));
+    out.assert_stderr_has("cannot load world:");
+    out.assert_stderr_has("broken.wbt:4:");
+}
+
+#[test]
+fn a_controller_with_no_world_explains_how_to_run_it_and_exits_1() {
+    let p = Project::new();
+    p.controller("robot_api", "robot_api");
+    let out = p.run_controller("robot_api", &[]);
+    assert_eq!(out.status.code(), Some(1));
+    out.assert_stderr_has("not connected to a world");
+    out.assert_stderr_has("webots-shim run");
+    out.assert_stderr_has("WEBOTS_SHIM_WORLD");
+    assert_eq!(out.stderr.lines().count(), 4, "one message:\n{}", out.stderr);
+    assert!(out.elapsed.as_secs() < 5, "it must not wait");
+}
