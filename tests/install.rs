@@ -75,7 +75,7 @@ fn the_example_project_builds_with_its_makefiles_and_runs() {
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert!(out.status.success(), "{stdout}\n{stderr}");
     assert!(stdout.contains("[fast ticker] t = 0.256 s after 8 steps"), "{stdout}");
-    assert!(stdout.contains("[slow ticker] the run is over at t = 1.056 s after 10 steps"), "{stdout}");
+    assert!(stdout.contains("[slow ticker] the run is over at t = 1.008 s after 10 steps"), "{stdout}");
     assert!(stdout.contains("[inspector] 4 devices:"), "{stdout}");
     assert!(stdout.contains("[inspector]   tag 4: Connector  dock"), "{stdout}");
     assert!(stdout.contains("custom data now 'inspected'"), "{stdout}");

@@ -62,6 +62,9 @@ void wb_robot_cleanup(void);
 double wb_robot_get_time(void);
 
 // A URDF description of the robot. Link names start with `prefix`.
+//
+// # Safety
+// `prefix` is NULL or a NUL-terminated string.
 const char *wb_robot_get_urdf(const char *prefix);
 
 // The robot's `name` field.
@@ -80,6 +83,9 @@ const char *wb_robot_get_project_path(void);
 const char *wb_robot_get_world_path(void);
 
 // Sets the robot's `customData` field (sent with the next step).
+//
+// # Safety
+// `data` is NULL or a NUL-terminated string.
 void wb_robot_set_custom_data(const char *data);
 
 // Always `WB_MODE_SIMULATION`: there is no remote-control plugin in a headless run.
@@ -99,6 +105,9 @@ bool wb_robot_get_supervisor(void);
 double wb_robot_get_basic_time_step(void);
 
 // The tag of the device named `name` (0 with a warning when there is none).
+//
+// # Safety
+// `name` is NULL or a NUL-terminated string.
 WbDeviceTag wb_robot_get_device(const char *name);
 
 // Number of devices (the robot itself excluded).
@@ -144,6 +153,9 @@ WB_DEPRECATED const char *wb_robot_get_controller_name(void);
 WB_DEPRECATED const char *wb_robot_get_data(void);
 
 // Former name of `wb_robot_set_custom_data`.
+//
+// # Safety
+// `data` is NULL or a NUL-terminated string.
 WB_DEPRECATED void wb_robot_set_data(const char *data);
 
 #ifdef __cplusplus

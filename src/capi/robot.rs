@@ -169,7 +169,7 @@ pub extern "C" fn wb_robot_wait_for_user_input_event(
     if event_type & 56 != 0 {
         eprintln!("Error: {func}() called with an event type including a joystick, but no joystick is enabled, please enable it with wb_joystick_enable().");
     }
-    if event_type < -1 || event_type > 63 {
+    if !(-1..=63).contains(&event_type) {
         valid = false;
     }
     if !valid {
@@ -198,8 +198,11 @@ pub extern "C" fn wb_robot_get_time() -> c_double {
 }
 
 /// A URDF description of the robot. Link names start with `prefix`.
+///
+/// # Safety
+/// `prefix` is NULL or a NUL-terminated string.
 #[no_mangle]
-pub extern "C" fn wb_robot_get_urdf(prefix: *const c_char) -> *const c_char {
+pub unsafe extern "C" fn wb_robot_get_urdf(prefix: *const c_char) -> *const c_char {
     // SAFETY: `prefix` is NULL or a C string, per the API.
     let prefix = unsafe { c_str_arg(prefix) }.map(|p| p.to_string_lossy().into_owned()).unwrap_or_default();
     guard("wb_robot_get_urdf", std::ptr::null(), || {
@@ -260,8 +263,11 @@ pub extern "C" fn wb_robot_get_world_path() -> *const c_char {
 }
 
 /// Sets the robot's `customData` field (sent with the next step).
+///
+/// # Safety
+/// `data` is NULL or a NUL-terminated string.
 #[no_mangle]
-pub extern "C" fn wb_robot_set_custom_data(data: *const c_char) {
+pub unsafe extern "C" fn wb_robot_set_custom_data(data: *const c_char) {
     // SAFETY: `data` is NULL or a C string, per the API.
     let data = unsafe { c_str_arg(data) }.map(|d| d.to_string_lossy().into_owned());
     guard("wb_robot_set_custom_data", (), || {
@@ -314,8 +320,11 @@ pub extern "C" fn wb_robot_get_basic_time_step() -> c_double {
 }
 
 /// The tag of the device named `name` (0 with a warning when there is none).
+///
+/// # Safety
+/// `name` is NULL or a NUL-terminated string.
 #[no_mangle]
-pub extern "C" fn wb_robot_get_device(name: *const c_char) -> WbDeviceTag {
+pub unsafe extern "C" fn wb_robot_get_device(name: *const c_char) -> WbDeviceTag {
     // SAFETY: `name` is NULL or a C string, per the API.
     let name = unsafe { c_str_arg(name) };
     guard("wb_robot_get_device", 0, || {
@@ -490,8 +499,12 @@ pub extern "C" fn wb_robot_get_data() -> *const c_char {
 }
 
 /// Former name of `wb_robot_set_custom_data`.
+///
+/// # Safety
+/// `data` is NULL or a NUL-terminated string.
 #[no_mangle]
 #[deprecated]
-pub extern "C" fn wb_robot_set_data(data: *const c_char) {
-    wb_robot_set_custom_data(data)
+pub unsafe extern "C" fn wb_robot_set_data(data: *const c_char) {
+    // SAFETY: same contract as wb_robot_set_custom_data.
+    unsafe { wb_robot_set_custom_data(data) }
 }

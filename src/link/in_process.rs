@@ -52,7 +52,7 @@ impl InProcess {
     }
 
     pub fn receive(&mut self) -> io::Result<StepAnswer> {
-        self.answer.take().ok_or_else(|| io::Error::new(io::ErrorKind::Other, "step_end without step_begin"))
+        self.answer.take().ok_or_else(|| io::Error::other("step_end without step_begin"))
     }
 
     pub fn world(&self) -> &World {

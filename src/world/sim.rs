@@ -8,7 +8,7 @@ use super::robot_table::{robot_config, robot_entries, ControllerSpec, RobotEntry
 use super::sampling::Sampling;
 use super::scene::{load_world, LoadOptions, Scene, WorldError};
 use super::scheduler::{Scheduler, Slot};
-use crate::protocol::{RobotCommand, RobotConfig, RobotEvent, StepAnswer, StepRequest};
+use crate::protocol::{DeviceCommand, RobotCommand, RobotConfig, RobotEvent, StepAnswer, StepRequest};
 
 /// World-side state of one robot that is not in the scene tree.
 #[derive(Clone, Debug, Default)]
@@ -202,9 +202,12 @@ impl World {
                 RobotCommand::BatterySampling(period) => self.states[robot].battery.set_period(*period, now),
             }
         }
-        for cmd in &req.devices {
-            match cmd.command {}
-        }
+        req.devices.iter().for_each(|cmd| self.apply_device_command(robot, cmd));
+    }
+
+    /// A device command, handled by the device's world side (each device issue adds its variants).
+    fn apply_device_command(&mut self, _robot: usize, cmd: &DeviceCommand) {
+        match cmd.command {}
     }
 }
 

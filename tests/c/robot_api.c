@@ -1,5 +1,6 @@
 /* Checks the robot and device API against the values of tests/robot_api.rs's world, and triggers
  * each documented error so the Rust side can compare the messages. */
+#define _DEFAULT_SOURCE /* usleep, getcwd under -std=c99 */
 #include <unistd.h>
 #include <webots/device.h>
 #include <webots/nodes.h>
