@@ -48,7 +48,7 @@ test: check-headers lint
 	  $(CARGO) test --no-fail-fast; \
 	fi
 
-bench:
+bench: build
 	$(CARGO) bench --bench step
 
 clean:

@@ -74,6 +74,8 @@ pub struct Server {
     opts: RunOptions,
     over_since: Option<Instant>,
     interrupted: bool,
+    /// Reused for every socket read.
+    read_buf: Vec<u8>,
 }
 
 fn log(msg: impl AsRef<str>) {
@@ -87,7 +89,7 @@ impl Server {
         let poll = Poll::new()?;
         poll.registry().register(&mut instance.listener, LISTENER, Interest::READABLE)?;
         let ctls = (0..world.robots().len()).map(|_| None).collect();
-        Ok(Server { world, instance, poll, ctls, conns: Vec::new(), opts, over_since: None, interrupted: false })
+        Ok(Server { world, instance, poll, ctls, conns: Vec::new(), opts, over_since: None, interrupted: false, read_buf: Vec::new() })
     }
 
     pub fn port(&self) -> u16 {
@@ -282,7 +284,8 @@ impl Server {
             return;
         }
         let mut eof = false;
-        let mut chunk = [0u8; 1 << 16];
+        let mut chunk = std::mem::take(&mut self.read_buf);
+        chunk.resize(1 << 16, 0);
         loop {
             match c.stream.read(&mut chunk) {
                 Ok(0) => {
@@ -298,6 +301,7 @@ impl Server {
                 }
             }
         }
+        self.read_buf = chunk;
         let mut consumed = 0;
         loop {
             let Some(c) = self.conns.get_mut(idx).and_then(Option::as_mut) else { return };
