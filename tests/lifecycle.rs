@@ -83,6 +83,8 @@ fn a_hanging_controller_is_killed_after_the_step_timeout_and_the_others_go_on() 
     let out = p.run("hang.wbt", &["--until", "0.5", "--step-timeout", "1"]);
     assert_eq!(out.status.code(), Some(1), "{}\n{}", out.stdout, out.stderr);
     out.assert_stderr_has("'hanger' controller was killed: did not come back to wb_robot_step within 1 s");
+    let pid = hang_pid(&out.stdout);
+    assert!(nix::sys::signal::kill(nix::unistd::Pid::from_raw(pid), None).is_err(), "pid {pid} survived");
     assert_eq!(out.robot_lines("survivor"), vec!["survivor: -1 at t=0.512 after 15 steps"]);
     assert!(out.elapsed < Duration::from_secs(8), "took {:?}", out.elapsed);
 }
@@ -207,4 +209,94 @@ fn the_runner_leaves_no_socket_folder_behind() {
         let mode = e.unwrap().metadata().unwrap().permissions().mode();
         assert_eq!(mode & 0o777, 0o700);
     }
+}
+
+/// The pid `hang.c` prints.
+fn hang_pid(stdout: &str) -> i32 {
+    let line = stdout.lines().find(|l| l.contains("hanging now (pid ")).expect("hang.c printed its pid");
+    line.rsplit("pid ").next().unwrap().trim_end_matches(')').parse().unwrap()
+}
+
+/// The run's socket, once the runner has made it.
+fn wait_for_socket(p: &Project) -> std::path::PathBuf {
+    let start = Instant::now();
+    loop {
+        let found = std::fs::read_dir(p.path().join("run"))
+            .into_iter()
+            .flatten()
+            .flatten()
+            .map(|user| user.path().join("1234/ipc.sock"))
+            .find(|s| s.exists());
+        if let Some(s) = found {
+            return s;
+        }
+        assert!(start.elapsed() < Duration::from_secs(10), "the runner never opened its socket");
+        std::thread::sleep(Duration::from_millis(10));
+    }
+}
+
+#[test]
+fn sigterm_stops_the_run_kills_every_controller_and_removes_the_socket_folder() {
+    let p = Project::new();
+    let world = header(32) + &robot("hanger", "hang", &[]) + &robot("other", "quit", &[]);
+    p.world("term.wbt", &world);
+    p.controller("hang", "hang");
+    p.controller("quit", "quit");
+    let mut cmd = p.runner_command("term.wbt", &["--step-timeout", "60"]);
+    let runner = cmd.stdout(Stdio::piped()).stderr(Stdio::piped()).spawn().unwrap();
+    let socket = wait_for_socket(&p);
+    std::thread::sleep(Duration::from_millis(500));
+    let start = Instant::now();
+    nix::sys::signal::kill(nix::unistd::Pid::from_raw(runner.id() as i32), nix::sys::signal::Signal::SIGTERM).unwrap();
+    let out = runner.wait_with_output().unwrap();
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(start.elapsed() < Duration::from_secs(5), "took {:?}", start.elapsed());
+    assert_eq!(out.status.code(), Some(1), "{stderr}");
+    assert!(stderr.contains("interrupted: ending the run"), "{stderr}");
+    // the controller that was waiting for time got -1 and exited by itself
+    assert!(stdout.contains("[other] other: -1 at t=0.064 after 2 steps"), "{stdout}");
+    assert!(stderr.contains("'other' controller exited successfully"), "{stderr}");
+    let pid = hang_pid(&stdout);
+    assert!(nix::sys::signal::kill(nix::unistd::Pid::from_raw(pid), None).is_err(), "pid {pid} survived");
+    assert!(!socket.parent().unwrap().exists(), "socket folder left behind");
+}
+
+#[test]
+fn garbage_on_the_socket_closes_that_connection_only() {
+    use std::io::Write;
+    use webots_shim::protocol::codec::write_frame;
+    use webots_shim::protocol::Hello;
+
+    let p = Project::new();
+    let world = header(32) + &robot("ext", "<extern>", &[]) + &robot("inside", "quit", &[]);
+    p.world("garbage.wbt", &world);
+    p.controller("quit", "quit");
+    let mut cmd = p.runner_command("garbage.wbt", &["--until", "0.2"]);
+    let runner = cmd.stdout(Stdio::piped()).stderr(Stdio::piped()).spawn().unwrap();
+    let socket = wait_for_socket(&p);
+
+    // a first message that is not a Hello
+    let mut s = std::os::unix::net::UnixStream::connect(&socket).unwrap();
+    s.write_all(&[3, 0, 0, 0, 0xff, 0xff, 0xff]).unwrap();
+    // an oversized frame
+    let mut s2 = std::os::unix::net::UnixStream::connect(&socket).unwrap();
+    s2.write_all(&u32::MAX.to_le_bytes()).unwrap();
+    // a proper Hello for the extern robot, then garbage instead of a step request
+    let mut s3 = std::os::unix::net::UnixStream::connect(&socket).unwrap();
+    let hello = Hello { robot_name: "ext".into(), robot_index: None, pid: 1 };
+    write_frame(&mut s3, &hello, &mut Vec::new()).unwrap();
+    s3.write_all(&[2, 0, 0, 0, 0xff, 0xff]).unwrap();
+
+    let out = runner.wait_with_output().unwrap();
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(stderr.contains("closed a connection that sent a bad first message: malformed message"), "{stderr}");
+    assert!(stderr.contains("exceeds the 67108864-byte limit"), "{stderr}");
+    assert!(stderr.contains("closed the connection of robot 'ext': malformed message"), "{stderr}");
+    // the run went on: the intern controller reached the end
+    assert!(stdout.contains("[inside] inside: -1 at t=0.224 after 6 steps"), "{stdout}");
+    // a controller that broke the protocol fails the run
+    assert_eq!(out.status.code(), Some(1), "{stderr}");
+    assert!(stderr.contains("'ext' broke the step protocol"), "{stderr}");
 }

@@ -17,6 +17,8 @@ pub enum Outcome {
     Disconnected,
     /// An extern controller never connected before the run ended.
     NeverConnected,
+    /// Its connection was closed for a malformed or oversized message.
+    ProtocolError(String),
 }
 
 impl Outcome {
@@ -47,6 +49,7 @@ impl fmt::Display for Outcome {
             Outcome::NotStarted(why) => write!(f, "could not start: {why}"),
             Outcome::Disconnected => write!(f, "(extern) disconnected"),
             Outcome::NeverConnected => write!(f, "(extern) never connected"),
+            Outcome::ProtocolError(why) => write!(f, "broke the step protocol: {why}"),
         }
     }
 }

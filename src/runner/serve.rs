@@ -89,7 +89,17 @@ impl Server {
         let poll = Poll::new()?;
         poll.registry().register(&mut instance.listener, LISTENER, Interest::READABLE)?;
         let ctls = (0..world.robots().len()).map(|_| None).collect();
-        Ok(Server { world, instance, poll, ctls, conns: Vec::new(), opts, over_since: None, interrupted: false, read_buf: Vec::new() })
+        Ok(Server {
+            world,
+            instance,
+            poll,
+            ctls,
+            conns: Vec::new(),
+            opts,
+            over_since: None,
+            interrupted: false,
+            read_buf: Vec::new(),
+        })
     }
 
     pub fn port(&self) -> u16 {
@@ -413,6 +423,9 @@ impl Server {
         if let Some(ctl) = self.ctls[robot].as_mut() {
             if let Some(why) = why {
                 log(format!("closed the connection of robot '{}': {why}", ctl.name));
+                if ctl.is_extern {
+                    ctl.outcome = Some(Outcome::ProtocolError(why));
+                }
             }
             ctl.phase = Phase::Left;
             ctl.conn = None;

@@ -7,7 +7,7 @@ int main(void) {
   wb_robot_init();
   wb_robot_step(32);
   wb_robot_step(32);
-  printf("hanging now\n");
+  printf("hanging now (pid %d)\n", (int)getpid());
   fflush(stdout);
   for (;;)
     sleep(1000);
