@@ -120,3 +120,31 @@ fn a_controller_with_no_world_explains_how_to_run_it_and_exits_1() {
     assert_eq!(out.stderr.lines().count(), 4, "one message:\n{}", out.stderr);
     assert!(out.elapsed.as_secs() < 5, "it must not wait");
 }
+
+#[test]
+fn a_controller_declaring_webots_prototypes_itself_links_and_runs() {
+    let p = Project::new();
+    let world = p.world(
+        "abi.wbt",
+        "#VRML_SIM R2025a utf8\nRobot { name \"abi\" controller \"webots_abi\" children [ Emitter { name \"em\" } ] }\n",
+    );
+    // compiled without our include folder on the path: only its own declarations
+    let dir = p.path().join("controllers/webots_abi");
+    std::fs::create_dir_all(&dir).unwrap();
+    let lib = common::lib_dir();
+    let mut cc = common::compiler(false);
+    cc.arg("-std=gnu89")
+        .arg("-Wno-strict-prototypes")
+        .arg("-Wno-cast-function-type")
+        .arg(common::manifest_dir().join("tests/c/webots_abi.c"))
+        .arg("-o")
+        .arg(dir.join("webots_abi"))
+        .arg(format!("-L{}", lib.display()))
+        .arg(format!("-Wl,-rpath,{}", lib.display()))
+        .arg("-lController");
+    let built = cc.output().unwrap();
+    assert!(built.status.success(), "{}", String::from_utf8_lossy(&built.stderr));
+    let out = p.run_controller("webots_abi", &[("WEBOTS_SHIM_WORLD", world.to_str().unwrap())]);
+    assert!(out.status.success(), "status {:?}\n{}\n{}", out.status, out.stdout, out.stderr);
+    assert_eq!(out.stdout.trim(), "abi at 0.064: same ABI");
+}

@@ -25,6 +25,7 @@ int main(int argc, char **argv) {
   const int in_process = getenv("WEBOTS_SHIM_WORLD") != NULL;
   CHECK_INT(wb_robot_init(), 1);
   CHECK_INT(wb_robot_init(), 1); /* idempotent */
+  CHECK_INT(wb_robot_init_msvc(), 1);
 
   if (!in_process) {
     /* launched as Webots does: controllerArgs as argv, its own folder as working directory */
@@ -126,6 +127,9 @@ int main(int argc, char **argv) {
 #pragma GCC diagnostic ignored "-Wdeprecated-declarations"
   CHECK_STR(wb_robot_get_controller_name(), "robot_api");
   CHECK_STR(wb_robot_get_data(), "changed data");
+  wb_robot_set_data("set through the old name");
+  CHECK_STR(wb_robot_get_custom_data(), "set through the old name");
+  CHECK_INT(wb_device_get_type(1), WB_NODE_EMITTER);
 #pragma GCC diagnostic pop
   wb_robot_pin_to_static_environment(true);
 
