@@ -5,14 +5,16 @@
 #![allow(non_camel_case_types)]
 
 pub mod device;
+pub mod emitter;
 pub mod nodes;
+pub mod receiver;
 pub mod robot;
 pub mod types;
 
 use std::ffi::{c_char, CStr};
 use std::panic::{catch_unwind, AssertUnwindSafe};
 
-use crate::controller::{global, Controller};
+use crate::controller::{global, Controller, DeviceState};
 
 /// Runs an export's body; a panic becomes an error line and the export's Webots error value.
 pub(crate) fn guard<R>(func: &str, fallback: R, body: impl FnOnce() -> R) -> R {
@@ -53,4 +55,30 @@ pub(crate) unsafe fn c_str_arg<'a>(p: *const c_char) -> Option<&'a CStr> {
         // SAFETY: non-NULL and NUL-terminated per this function's contract.
         Some(unsafe { CStr::from_ptr(p) })
     }
+}
+
+/// Runs `body` on the device behind `tag` when `pick` finds it of the right kind; otherwise prints
+/// Webots' invalid-tag errors and returns `fallback`.
+pub(crate) fn device_call<T, R: Clone>(
+    func: &str,
+    tag: u16,
+    fallback: R,
+    pick: fn(&mut DeviceState) -> Option<&mut T>,
+    body: impl FnOnce(&mut T) -> R,
+) -> R {
+    guard(func, fallback.clone(), || {
+        with_controller(func, fallback.clone(), |c| {
+            let known = (tag as usize) < c.devices.len();
+            match c.device_state(tag).and_then(pick) {
+                Some(device) => body(device),
+                None => {
+                    if !known {
+                        eprintln!("Error: device with tag={tag} not found.");
+                    }
+                    eprintln!("Error: {func}(): invalid device tag.");
+                    fallback
+                }
+            }
+        })
+    })
 }

@@ -3,6 +3,8 @@
 use std::ffi::CString;
 
 use super::c_string;
+use super::emitter::EmitterState;
+use super::receiver::ReceiverState;
 use crate::protocol::node_type::{NodeTypeCode, ROBOT};
 use crate::protocol::{DeviceCommand, DeviceConfig, DeviceSetup, Event};
 
@@ -19,6 +21,8 @@ pub enum DeviceState {
     Robot,
     /// A device with no simulated functions yet.
     Plain,
+    Emitter(EmitterState),
+    Receiver(ReceiverState),
 }
 
 impl DeviceSlot {
@@ -27,23 +31,30 @@ impl DeviceSlot {
     }
 
     pub fn from_config(config: &DeviceConfig) -> DeviceSlot {
-        let state = match config.setup {
+        let state = match &config.setup {
             DeviceSetup::Plain => DeviceState::Plain,
+            DeviceSetup::Emitter(setup) => DeviceState::Emitter(EmitterState::new(setup)),
+            DeviceSetup::Receiver(setup) => DeviceState::Receiver(ReceiverState::new(setup)),
         };
         DeviceSlot { node_type: config.node_type, name: c_string(&config.name), model: c_string(&config.model), state }
     }
 }
 
 impl DeviceState {
-    /// Appends this device's commands for the next request.
-    pub fn write_request(&mut self, _tag: u16, _out: &mut Vec<DeviceCommand>) {
+    /// Appends this device's commands for a request of `duration_ms`.
+    pub fn write_request(&mut self, tag: u16, duration_ms: u32, out: &mut Vec<DeviceCommand>) {
         match self {
             DeviceState::Robot | DeviceState::Plain => {}
+            DeviceState::Emitter(e) => e.write_request(tag, duration_ms, out),
+            DeviceState::Receiver(r) => r.write_request(tag, out),
         }
     }
 
     /// Applies one event of the world's answer.
     pub fn read_event(&mut self, event: &Event) {
-        match *event {}
+        match (self, event) {
+            (DeviceState::Receiver(r), Event::ReceiverPacket(p)) => r.receive(p),
+            _ => {}
+        }
     }
 }

@@ -2,7 +2,9 @@
 //! them into a `StepRequest` and applies the `StepAnswer`.
 
 pub mod device_table;
+pub mod emitter;
 pub mod global;
+pub mod receiver;
 
 use std::ffi::CString;
 
@@ -94,7 +96,7 @@ impl Controller {
     fn build_request(&mut self, duration_ms: u32, exiting: bool) -> StepRequest {
         let mut devices = Vec::new();
         for (tag, slot) in self.devices.iter_mut().enumerate() {
-            slot.state.write_request(tag as u16, &mut devices);
+            slot.state.write_request(tag as u16, duration_ms, &mut devices);
         }
         StepRequest { duration_ms, robot: std::mem::take(&mut self.pending_robot), devices, exiting }
     }
@@ -162,6 +164,11 @@ impl Controller {
                 let _ = link.receive();
             }
         }
+    }
+
+    /// The device state behind `tag`, if it exists.
+    pub fn device_state(&mut self, tag: u16) -> Option<&mut DeviceState> {
+        self.devices.get_mut(tag as usize).map(|d| &mut d.state)
     }
 
     /// The tag of the device named `name` (tag 0 is the robot itself), if any.

@@ -19,6 +19,9 @@ impl InProcess {
     pub fn open(world_path: &str, robot_name: &str, until: Option<&str>) -> Result<(InProcess, RobotConfig), String> {
         let mut world = World::load(Path::new(world_path), &crate::runner::default_load_options())
             .map_err(|e| format!("cannot load world: {e}"))?;
+        for warning in world.scene().warnings.iter().chain(world.warnings()) {
+            eprintln!("Warning: {warning}");
+        }
         if let Some(until) = until {
             let seconds: f64 = until
                 .trim()

@@ -54,6 +54,29 @@ pub struct DeviceConfig {
 pub enum DeviceSetup {
     /// A device whose functions are not simulated yet: it has a tag, a name and a type.
     Plain,
+    Emitter(EmitterSetup),
+    Receiver(ReceiverSetup),
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct EmitterSetup {
+    /// Bytes; -1 = unlimited.
+    pub buffer_size: i32,
+    pub channel: i32,
+    /// Bytes per millisecond (`baudRate / byteSize / 1000`); -1 = unlimited.
+    pub byte_rate: f64,
+    /// Metres; -1 = infinite.
+    pub range: f64,
+    pub max_range: f64,
+    pub allowed_channels: Vec<i32>,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct ReceiverSetup {
+    /// Bytes; -1 = unlimited.
+    pub buffer_size: i32,
+    pub channel: i32,
+    pub allowed_channels: Vec<i32>,
 }
 
 /// What a controller sends at every step (and at flushes, with `duration_ms` = 0).
@@ -79,9 +102,15 @@ pub struct DeviceCommand {
     pub command: Command,
 }
 
-/// Device commands, one variant group per device type (filled in by the device issues).
+/// Device commands, one variant group per device type.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub enum Command {}
+pub enum Command {
+    /// One packet, with the channel and range in force when it was sent.
+    EmitterSend { channel: i32, range: f64, data: Vec<u8> },
+    /// Receiver sampling period in ms (0 = disabled).
+    ReceiverSampling(u32),
+    ReceiverChannel(i32),
+}
 
 /// The world's answer, sent once the requested duration has elapsed (at once for 0).
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
@@ -107,4 +136,17 @@ pub struct DeviceEvent {
 
 /// Device events (samples, received packets, echoes), one variant group per device type.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub enum Event {}
+pub enum Event {
+    /// A packet delivered to a receiver; `channel` is the receiver's channel at delivery.
+    ReceiverPacket(ReceivedPacket),
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct ReceivedPacket {
+    pub channel: i32,
+    /// Unit vector towards the emitter, in the receiver's frame.
+    pub direction: [f64; 3],
+    /// 1 / distance², with the receiver's noise.
+    pub signal: f64,
+    pub data: Vec<u8>,
+}

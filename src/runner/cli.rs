@@ -54,7 +54,7 @@ fn run(world_path: &Path, until: Option<f64>, step_timeout: f64) -> i32 {
             return 1;
         }
     };
-    for warning in &world.scene().warnings {
+    for warning in world.scene().warnings.iter().chain(world.warnings()) {
         eprintln!("webots-shim: warning: {warning}");
     }
     let interrupt = Arc::new(AtomicBool::new(false));

@@ -61,7 +61,15 @@ pub fn project_path(world_path: &Path) -> PathBuf {
     }
 }
 
-pub fn robot_config(scene: &Scene, entry: &RobotEntry, world_path: &Path, time_ms: f64) -> RobotConfig {
+/// The configuration a controller receives; `setup(i)` gives the device-specific part of device `i`
+/// (tag `i + 1`).
+pub fn robot_config(
+    scene: &Scene,
+    entry: &RobotEntry,
+    world_path: &Path,
+    time_ms: f64,
+    setup: impl Fn(usize) -> DeviceSetup,
+) -> RobotConfig {
     let node = entry.node;
     RobotConfig {
         name: entry.name.clone(),
@@ -77,11 +85,12 @@ pub fn robot_config(scene: &Scene, entry: &RobotEntry, world_path: &Path, time_m
         devices: entry
             .devices
             .iter()
-            .map(|&d| DeviceConfig {
+            .enumerate()
+            .map(|(i, &d)| DeviceConfig {
                 node_type: scene.node_type(d),
                 name: scene.sf_string(d, "name").to_string(),
                 model: scene.sf_string(d, "model").to_string(),
-                setup: DeviceSetup::Plain,
+                setup: setup(i),
             })
             .collect(),
     }

@@ -4,11 +4,17 @@
 
 use std::path::{Path, PathBuf};
 
+use super::radio::nodes::{EmitterNode, Packet, ReceiverNode};
+use super::radio::{Radio, RadioDevice};
 use super::robot_table::{robot_config, robot_entries, ControllerSpec, RobotEntry};
 use super::sampling::Sampling;
 use super::scene::{load_world, LoadOptions, Scene, WorldError};
 use super::scheduler::{Scheduler, Slot};
-use crate::protocol::{DeviceCommand, RobotCommand, RobotConfig, RobotEvent, StepAnswer, StepRequest};
+use crate::protocol::node_type::node_type_from_name;
+use crate::protocol::{
+    Command, DeviceCommand, DeviceEvent, DeviceSetup, Event, RobotCommand, RobotConfig, RobotEvent, StepAnswer,
+    StepRequest,
+};
 
 /// World-side state of one robot that is not in the scene tree.
 #[derive(Clone, Debug, Default)]
@@ -18,6 +24,7 @@ struct RobotState {
     pending: Option<StepRequest>,
     /// Events waiting for the robot's next answer.
     outbox: Vec<RobotEvent>,
+    device_outbox: Vec<DeviceEvent>,
 }
 
 pub struct World {
@@ -27,6 +34,10 @@ pub struct World {
     states: Vec<RobotState>,
     scheduler: Scheduler,
     until_ms: Option<f64>,
+    radio: Radio,
+    /// Per robot, per device (tag - 1): its place in the radio, if it is an emitter or receiver.
+    device_map: Vec<Vec<Option<RadioDevice>>>,
+    warnings: Vec<String>,
 }
 
 impl World {
@@ -38,15 +49,47 @@ impl World {
 
     pub fn from_scene(scene: Scene, world_path: PathBuf) -> World {
         let robots = robot_entries(&scene);
-        let basic = scene.world_info().basic_time_step;
+        let info = scene.world_info();
+        let mut warnings = Vec::new();
+        let mut radio = Radio::new(&scene);
+        let (emitter, receiver) = (node_type_from_name("Emitter"), node_type_from_name("Receiver"));
+        let device_map = robots
+            .iter()
+            .enumerate()
+            .map(|(robot, entry)| {
+                entry
+                    .devices
+                    .iter()
+                    .enumerate()
+                    .map(|(i, &node)| match scene.node_type(node) {
+                        t if t == emitter => Some(radio.add_emitter(EmitterNode::from_scene(&scene, node, &mut warnings))),
+                        t if t == receiver => Some(radio.add_receiver(
+                            ReceiverNode::from_scene(&scene, node, info.random_seed, &mut warnings),
+                            robot,
+                            (i + 1) as u16,
+                        )),
+                        _ => None,
+                    })
+                    .collect()
+            })
+            .collect();
+        radio.refresh(&scene);
         World {
             states: vec![RobotState::default(); robots.len()],
-            scheduler: Scheduler::new(robots.len(), basic),
+            scheduler: Scheduler::new(robots.len(), info.basic_time_step),
             robots,
             scene,
             world_path,
             until_ms: None,
+            radio,
+            device_map,
+            warnings,
         }
+    }
+
+    /// Problems found in the world's device fields (Webots' load-time warnings).
+    pub fn warnings(&self) -> &[String] {
+        &self.warnings
     }
 
     pub fn scene(&self) -> &Scene {
@@ -107,7 +150,13 @@ impl World {
     /// request.
     pub fn connect(&mut self, robot: usize) -> RobotConfig {
         self.scheduler.set_running(robot);
-        robot_config(&self.scene, &self.robots[robot], &self.world_path, self.time_ms())
+        let map = &self.device_map[robot];
+        let radio = &self.radio;
+        robot_config(&self.scene, &self.robots[robot], &self.world_path, self.time_ms(), |i| match map[i] {
+            Some(RadioDevice::Emitter(e)) => DeviceSetup::Emitter(radio.emitters[e].setup.clone()),
+            Some(RadioDevice::Receiver(r)) => DeviceSetup::Receiver(radio.receivers[r].setup.clone()),
+            None => DeviceSetup::Plain,
+        })
     }
 
     /// The controller of `robot` is gone; the world stops waiting for it.
@@ -116,6 +165,8 @@ impl World {
             self.apply(robot, &req);
         }
         self.scheduler.set_idle(robot);
+        self.radio.silence_robot(robot);
+        self.states[robot].device_outbox.clear();
     }
 
     /// A step request. Returns true when it is answered at once (duration 0, or the run is over):
@@ -148,8 +199,13 @@ impl World {
                 self.apply(robot, &req);
             }
         }
+        self.radio.transmit(&|_, _, _, _| false);
         let mut due = self.scheduler.advance();
         let now = self.time_ms();
+        let states = &mut self.states;
+        self.radio.sample(now, |d| {
+            states[d.robot].device_outbox.push(DeviceEvent { tag: d.tag, event: Event::ReceiverPacket(d.packet) })
+        });
         for (robot, state) in self.states.iter_mut().enumerate() {
             if state.battery.due(now) {
                 let value = battery_value(&self.scene, self.robots[robot].node, now);
@@ -180,7 +236,7 @@ impl World {
             time_ms: self.time_ms(),
             quit: self.is_over(),
             robot: std::mem::take(&mut self.states[robot].outbox),
-            devices: Vec::new(),
+            devices: std::mem::take(&mut self.states[robot].device_outbox),
         }
     }
 
@@ -205,9 +261,23 @@ impl World {
         req.devices.iter().for_each(|cmd| self.apply_device_command(robot, cmd));
     }
 
-    /// A device command, handled by the device's world side (each device issue adds its variants).
-    fn apply_device_command(&mut self, _robot: usize, cmd: &DeviceCommand) {
-        match cmd.command {}
+    /// A device command, handed to the device's world side. Commands for a tag that is not of the
+    /// command's device type are ignored (the controller library never sends them).
+    fn apply_device_command(&mut self, robot: usize, cmd: &DeviceCommand) {
+        let now = self.time_ms();
+        let device = (cmd.tag as usize).checked_sub(1).and_then(|i| self.device_map[robot].get(i).copied().flatten());
+        match (&cmd.command, device) {
+            (Command::EmitterSend { channel, range, data }, Some(RadioDevice::Emitter(e))) => {
+                self.radio.emitters[e].queue.push(Packet { channel: *channel, range: *range, data: data.clone() })
+            }
+            (Command::ReceiverSampling(period), Some(RadioDevice::Receiver(r))) => {
+                self.radio.receivers[r].sampling.set_period(*period, now)
+            }
+            (Command::ReceiverChannel(channel), Some(RadioDevice::Receiver(r))) => {
+                self.radio.receivers[r].channel = *channel
+            }
+            _ => {}
+        }
     }
 }
 

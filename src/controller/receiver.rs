@@ -1,0 +1,125 @@
+//! Controller-side Receiver: the queue of delivered packets with its buffer accounting, the sampling
+//! period and the channel.
+
+use std::collections::VecDeque;
+
+use super::emitter::{check_channel, ChannelError};
+use crate::protocol::{Command, DeviceCommand, ReceivedPacket, ReceiverSetup};
+
+#[derive(Debug)]
+pub struct ReceiverState {
+    pub sampling_period: i32,
+    pub channel: i32,
+    pub buffer_size: i32,
+    pub allowed_channels: Vec<i32>,
+    /// Boxed so the data and direction pointers handed to C stay valid until `next_packet`.
+    queue: VecDeque<Box<ReceivedPacket>>,
+    /// Payload bytes held in the queue.
+    buffer_used: usize,
+    period_changed: bool,
+    channel_changed: bool,
+}
+
+impl ReceiverState {
+    pub fn new(setup: &ReceiverSetup) -> ReceiverState {
+        ReceiverState {
+            sampling_period: 0,
+            channel: setup.channel,
+            buffer_size: setup.buffer_size,
+            allowed_channels: setup.allowed_channels.clone(),
+            queue: VecDeque::new(),
+            buffer_used: 0,
+            period_changed: false,
+            channel_changed: false,
+        }
+    }
+
+    pub fn enable(&mut self, period: i32) {
+        self.sampling_period = period;
+        self.period_changed = true;
+    }
+
+    /// Setting the current channel again is a no-op (no allowed-channel check), as in Webots.
+    pub fn set_channel(&mut self, channel: i32) -> Result<(), ChannelError> {
+        if channel == self.channel {
+            return Ok(());
+        }
+        check_channel(channel, &self.allowed_channels)?;
+        self.channel = channel;
+        self.channel_changed = true;
+        Ok(())
+    }
+
+    pub fn queue_length(&self) -> usize {
+        self.queue.len()
+    }
+
+    pub fn head(&self) -> Option<&ReceivedPacket> {
+        self.queue.front().map(|p| &**p)
+    }
+
+    pub fn next_packet(&mut self) {
+        if let Some(p) = self.queue.pop_front() {
+            self.buffer_used -= p.data.len();
+        }
+    }
+
+    pub fn write_request(&mut self, tag: u16, out: &mut Vec<DeviceCommand>) {
+        if std::mem::take(&mut self.period_changed) {
+            out.push(DeviceCommand { tag, command: Command::ReceiverSampling(self.sampling_period.max(0) as u32) });
+        }
+        if std::mem::take(&mut self.channel_changed) {
+            out.push(DeviceCommand { tag, command: Command::ReceiverChannel(self.channel) });
+        }
+    }
+
+    /// A delivered packet: kept if the buffer has room for it, else dropped (older packets stay).
+    pub fn receive(&mut self, packet: &ReceivedPacket) {
+        self.channel = packet.channel;
+        let fits = self.buffer_size == -1
+            || packet.data.len() as i64 <= i64::from(self.buffer_size) - self.buffer_used as i64;
+        if fits {
+            self.buffer_used += packet.data.len();
+            self.queue.push_back(Box::new(packet.clone()));
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn packet(len: usize) -> ReceivedPacket {
+        ReceivedPacket { channel: 4, direction: [1.0, 0.0, 0.0], signal: 1.0, data: vec![7; len] }
+    }
+
+    #[test]
+    fn a_full_buffer_drops_the_new_packet_and_keeps_the_old_ones() {
+        let mut r = ReceiverState::new(&ReceiverSetup { buffer_size: 120, channel: 4, allowed_channels: vec![] });
+        r.receive(&packet(7));
+        r.receive(&packet(29));
+        r.receive(&packet(116));
+        assert_eq!(r.queue_length(), 2);
+        assert_eq!(r.head().unwrap().data.len(), 7);
+        r.next_packet();
+        r.next_packet();
+        r.next_packet(); // harmless on an empty queue
+        r.receive(&packet(116));
+        assert_eq!(r.queue_length(), 1);
+    }
+
+    #[test]
+    fn channel_and_period_changes_are_sent_once() {
+        let mut r = ReceiverState::new(&ReceiverSetup { buffer_size: -1, channel: 1, allowed_channels: vec![1, 3] });
+        assert_eq!(r.set_channel(2), Err(ChannelError::NotAllowed));
+        assert_eq!(r.set_channel(1), Ok(()));
+        r.set_channel(3).unwrap();
+        r.enable(64);
+        let mut out = Vec::new();
+        r.write_request(5, &mut out);
+        assert_eq!(out.len(), 2);
+        out.clear();
+        r.write_request(5, &mut out);
+        assert!(out.is_empty());
+    }
+}
