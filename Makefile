@@ -50,6 +50,7 @@ test: check-headers lint
 
 bench: build
 	$(CARGO) bench --bench step
+	$(CARGO) bench --bench radio
 
 clean:
 	$(CARGO) clean

@@ -77,7 +77,12 @@ pub extern "C" fn wb_receiver_next_packet(tag: WbDeviceTag) {
 }
 
 /// Runs `read` on the head packet, or prints the empty-queue error and returns `empty`.
-fn head<R: Clone>(func: &str, tag: WbDeviceTag, empty: R, read: impl FnOnce(&crate::protocol::ReceivedPacket) -> R) -> R {
+fn head<R: Clone>(
+    func: &str,
+    tag: WbDeviceTag,
+    empty: R,
+    read: impl FnOnce(&crate::protocol::ReceivedPacket) -> R,
+) -> R {
     device_call(func, tag, empty.clone(), receiver, |r| match r.head() {
         Some(p) => read(p),
         None => {

@@ -52,9 +52,8 @@ impl DeviceState {
 
     /// Applies one event of the world's answer.
     pub fn read_event(&mut self, event: &Event) {
-        match (self, event) {
-            (DeviceState::Receiver(r), Event::ReceiverPacket(p)) => r.receive(p),
-            _ => {}
+        if let (DeviceState::Receiver(r), Event::ReceiverPacket(p)) = (self, event) {
+            r.receive(p);
         }
     }
 }

@@ -76,8 +76,8 @@ impl ReceiverState {
     /// A delivered packet: kept if the buffer has room for it, else dropped (older packets stay).
     pub fn receive(&mut self, packet: &ReceivedPacket) {
         self.channel = packet.channel;
-        let fits = self.buffer_size == -1
-            || packet.data.len() as i64 <= i64::from(self.buffer_size) - self.buffer_used as i64;
+        let fits =
+            self.buffer_size == -1 || packet.data.len() as i64 <= i64::from(self.buffer_size) - self.buffer_used as i64;
         if fits {
             self.buffer_used += packet.data.len();
             self.queue.push_back(Box::new(packet.clone()));
@@ -90,7 +90,7 @@ mod tests {
     use super::*;
 
     fn packet(len: usize) -> ReceivedPacket {
-        ReceivedPacket { channel: 4, direction: [1.0, 0.0, 0.0], signal: 1.0, data: vec![7; len] }
+        ReceivedPacket { channel: 4, direction: [1.0, 0.0, 0.0], signal: 1.0, data: vec![7; len].into() }
     }
 
     #[test]

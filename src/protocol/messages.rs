@@ -1,6 +1,8 @@
 //! The step protocol's messages. Device-specific parts are enums with one variant per device type, so a
 //! new device adds one variant to `DeviceSetup`, `Command` and `Event`.
 
+use std::sync::Arc;
+
 use serde::{Deserialize, Serialize};
 
 use super::node_type::NodeTypeCode;
@@ -106,7 +108,11 @@ pub struct DeviceCommand {
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub enum Command {
     /// One packet, with the channel and range in force when it was sent.
-    EmitterSend { channel: i32, range: f64, data: Vec<u8> },
+    EmitterSend {
+        channel: i32,
+        range: f64,
+        data: Vec<u8>,
+    },
     /// Receiver sampling period in ms (0 = disabled).
     ReceiverSampling(u32),
     ReceiverChannel(i32),
@@ -148,5 +154,6 @@ pub struct ReceivedPacket {
     pub direction: [f64; 3],
     /// 1 / distance², with the receiver's noise.
     pub signal: f64,
-    pub data: Vec<u8>,
+    /// Shared by every receiver of the same packet.
+    pub data: Arc<[u8]>,
 }

@@ -4,6 +4,7 @@
 
 use std::path::{Path, PathBuf};
 
+use super::obstacles::Obstacles;
 use super::radio::nodes::{EmitterNode, Packet, ReceiverNode};
 use super::radio::{Radio, RadioDevice};
 use super::robot_table::{robot_config, robot_entries, ControllerSpec, RobotEntry};
@@ -12,8 +13,7 @@ use super::scene::{load_world, LoadOptions, Scene, WorldError};
 use super::scheduler::{Scheduler, Slot};
 use crate::protocol::node_type::node_type_from_name;
 use crate::protocol::{
-    Command, DeviceCommand, DeviceEvent, DeviceSetup, Event, RobotCommand, RobotConfig, RobotEvent, StepAnswer,
-    StepRequest,
+    Command, DeviceCommand, DeviceEvent, DeviceSetup, RobotCommand, RobotConfig, RobotEvent, StepAnswer, StepRequest,
 };
 
 /// World-side state of one robot that is not in the scene tree.
@@ -24,7 +24,6 @@ struct RobotState {
     pending: Option<StepRequest>,
     /// Events waiting for the robot's next answer.
     outbox: Vec<RobotEvent>,
-    device_outbox: Vec<DeviceEvent>,
 }
 
 pub struct World {
@@ -35,9 +34,12 @@ pub struct World {
     scheduler: Scheduler,
     until_ms: Option<f64>,
     radio: Radio,
+    obstacles: Obstacles,
     /// Per robot, per device (tag - 1): its place in the radio, if it is an emitter or receiver.
     device_map: Vec<Vec<Option<RadioDevice>>>,
     warnings: Vec<String>,
+    /// Per robot, device events waiting for its next answer.
+    device_outboxes: Vec<Vec<DeviceEvent>>,
 }
 
 impl World {
@@ -49,6 +51,7 @@ impl World {
 
     pub fn from_scene(scene: Scene, world_path: PathBuf) -> World {
         let robots = robot_entries(&scene);
+        let robots_len = robots.len();
         let info = scene.world_info();
         let mut warnings = Vec::new();
         let mut radio = Radio::new(&scene);
@@ -62,7 +65,9 @@ impl World {
                     .iter()
                     .enumerate()
                     .map(|(i, &node)| match scene.node_type(node) {
-                        t if t == emitter => Some(radio.add_emitter(EmitterNode::from_scene(&scene, node, &mut warnings))),
+                        t if t == emitter => {
+                            Some(radio.add_emitter(EmitterNode::from_scene(&scene, node, &mut warnings)))
+                        }
                         t if t == receiver => Some(radio.add_receiver(
                             ReceiverNode::from_scene(&scene, node, info.random_seed, &mut warnings),
                             robot,
@@ -74,7 +79,9 @@ impl World {
             })
             .collect();
         radio.refresh(&scene);
+        let obstacles = Obstacles::from_scene(&scene);
         World {
+            obstacles,
             states: vec![RobotState::default(); robots.len()],
             scheduler: Scheduler::new(robots.len(), info.basic_time_step),
             robots,
@@ -84,6 +91,7 @@ impl World {
             radio,
             device_map,
             warnings,
+            device_outboxes: vec![Vec::new(); robots_len],
         }
     }
 
@@ -166,7 +174,7 @@ impl World {
         }
         self.scheduler.set_idle(robot);
         self.radio.silence_robot(robot);
-        self.states[robot].device_outbox.clear();
+        self.device_outboxes[robot].clear();
     }
 
     /// A step request. Returns true when it is answered at once (duration 0, or the run is over):
@@ -199,13 +207,16 @@ impl World {
                 self.apply(robot, &req);
             }
         }
-        self.radio.transmit(&|_, _, _, _| false);
+        let (scene, obstacles) = (&self.scene, &self.obstacles);
+        self.radio.transmit(&|from, to, emitting, receiving| {
+            // the emitting robot's body never blocks; the receiving robot's only with selfCollision
+            let self_collision = receiving.is_some_and(|r| scene.sf_bool(r, "selfCollision"));
+            let ignored = [emitting, if self_collision { None } else { receiving }];
+            obstacles.blocks(from, to, &ignored)
+        });
         let mut due = self.scheduler.advance();
         let now = self.time_ms();
-        let states = &mut self.states;
-        self.radio.sample(now, |d| {
-            states[d.robot].device_outbox.push(DeviceEvent { tag: d.tag, event: Event::ReceiverPacket(d.packet) })
-        });
+        self.radio.sample(now, &mut self.device_outboxes);
         for (robot, state) in self.states.iter_mut().enumerate() {
             if state.battery.due(now) {
                 let value = battery_value(&self.scene, self.robots[robot].node, now);
@@ -236,7 +247,12 @@ impl World {
             time_ms: self.time_ms(),
             quit: self.is_over(),
             robot: std::mem::take(&mut self.states[robot].outbox),
-            devices: std::mem::take(&mut self.states[robot].device_outbox),
+            devices: {
+                // the next step likely delivers as much: start the new list at that size
+                let outbox = &mut self.device_outboxes[robot];
+                let capacity = outbox.len();
+                std::mem::replace(outbox, Vec::with_capacity(capacity))
+            },
         }
     }
 
@@ -267,14 +283,16 @@ impl World {
         let now = self.time_ms();
         let device = (cmd.tag as usize).checked_sub(1).and_then(|i| self.device_map[robot].get(i).copied().flatten());
         match (&cmd.command, device) {
-            (Command::EmitterSend { channel, range, data }, Some(RadioDevice::Emitter(e))) => {
-                self.radio.emitters[e].queue.push(Packet { channel: *channel, range: *range, data: data.clone() })
-            }
+            (Command::EmitterSend { channel, range, data }, Some(RadioDevice::Emitter(e))) => self.radio.emitters[e]
+                .queue
+                .push(Packet { channel: *channel, range: *range, data: data.as_slice().into() }),
             (Command::ReceiverSampling(period), Some(RadioDevice::Receiver(r))) => {
                 self.radio.receivers[r].sampling.set_period(*period, now)
             }
             (Command::ReceiverChannel(channel), Some(RadioDevice::Receiver(r))) => {
-                self.radio.receivers[r].channel = *channel
+                let r = &mut self.radio.receivers[r];
+                r.channel = *channel;
+                r.channel_changed = !r.waiting.is_empty();
             }
             _ => {}
         }

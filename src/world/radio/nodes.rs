@@ -1,10 +1,12 @@
 //! The world side of Emitter and Receiver nodes: their fields, read and validated from the scene as
 //! Webots does at load time.
 
+use std::sync::Arc;
+
 use rand_chacha::rand_core::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
-use crate::protocol::{EmitterSetup, ReceiverSetup};
+use crate::protocol::{DeviceEvent, EmitterSetup, ReceiverSetup};
 use crate::world::sampling::Sampling;
 use crate::world::scene::{NodeId, Scene};
 
@@ -71,7 +73,7 @@ pub fn device_rng(world_seed: i32, node: NodeId) -> ChaCha8Rng {
 pub struct Packet {
     pub channel: i32,
     pub range: f64,
-    pub data: Vec<u8>,
+    pub data: Arc<[u8]>,
 }
 
 #[derive(Clone, Debug)]
@@ -128,15 +130,14 @@ impl EmitterNode {
     }
 }
 
-/// A packet accepted by a receiver, waiting for its next sample.
-#[derive(Clone, Debug)]
-pub struct Waiting {
+/// Where a waiting packet came from: enough to measure it again if anything moved before the sample.
+#[derive(Clone, Copy, Debug)]
+pub struct Origin {
     /// Index of the emitter in the radio's list.
     pub emitter: usize,
     pub range: f64,
-    pub data: Vec<u8>,
-    /// Infra-red packets are measured once, when sent; radio and serial ones when sampled.
-    pub measured: Option<([f64; 3], f64)>,
+    /// The radio's pose version when measured; `u64::MAX` for infra-red packets, measured once.
+    pub poses: u64,
 }
 
 #[derive(Clone, Debug)]
@@ -146,12 +147,18 @@ pub struct ReceiverNode {
     pub medium: Medium,
     pub aperture: f64,
     pub channel: i32,
+    /// The channel changed while packets were waiting: they take the new one at the sample.
+    pub channel_changed: bool,
     pub signal_noise: f64,
     pub direction_noise: f64,
     pub setup: ReceiverSetup,
     pub sampling: Sampling,
-    pub waiting: Vec<Waiting>,
-    pub rng: ChaCha8Rng,
+    /// Packets accepted since the last sample, already in the form the controller receives them.
+    pub waiting: Vec<DeviceEvent>,
+    /// One entry per waiting packet.
+    pub origins: Vec<Origin>,
+    /// Boxed: the generator is large and only noisy receivers touch it.
+    pub rng: Box<ChaCha8Rng>,
 }
 
 impl ReceiverNode {
@@ -168,12 +175,14 @@ impl ReceiverNode {
             medium: medium(scene, node, warnings),
             aperture: aperture(scene, node, warnings),
             channel,
+            channel_changed: false,
             signal_noise: scene.sf_float(node, "signalStrengthNoise").max(0.0),
             direction_noise: scene.sf_float(node, "directionNoise").max(0.0),
             setup: ReceiverSetup { buffer_size, channel, allowed_channels: allowed },
             sampling: Sampling::default(),
             waiting: Vec::new(),
-            rng: device_rng(seed, node),
+            origins: Vec::new(),
+            rng: Box::new(device_rng(seed, node)),
         }
     }
 

@@ -1,0 +1,106 @@
+//! `make bench`, radio part: the world's cost of carrying packets.
+//!
+//! World level (no controller processes): N robots on a square lattice 1 m apart, each with an emitter
+//! (range 2 m: 12 neighbours in range) and a receiver sampling every step, every robot broadcasting a
+//! 16-byte packet every 32 ms step. Requests and answers go through `World` exactly as the links drive
+//! it. Reports the cost of one step and the real-time factor (32 ms / step cost). Then the same with
+//! infinite range (all pairs) at 1 000 robots.
+//!
+//! End to end: 50 controller processes in lockstep through the runner, each broadcasting every step,
+//! compared with the same processes only stepping.
+
+#[path = "../common/mod.rs"]
+mod common;
+
+use std::path::PathBuf;
+use std::time::Instant;
+
+use webots_shim::protocol::{Command, DeviceCommand, StepRequest};
+use webots_shim::world::scene::{parse_world_str, LoadOptions};
+use webots_shim::world::World;
+
+const STEP_MS: u32 = 32;
+
+fn lattice_world(n: usize, range: f64, controller: &str) -> String {
+    let side = (n as f64).sqrt().ceil() as usize;
+    let mut w = format!("#VRML_SIM R2025a utf8\nWorldInfo {{ basicTimeStep {STEP_MS} }}\n");
+    for i in 0..n {
+        let (x, y) = ((i % side) as f64, (i / side) as f64);
+        w += &format!(
+            "Robot {{ translation {x} {y} 0 name \"r{i}\" controller \"{controller}\" children [ Emitter {{ range {range} channel 1 }} Receiver {{ channel 1 }} ] }}\n"
+        );
+    }
+    w
+}
+
+/// (ms per step, packets delivered per step) over `steps` steps after a warm-up.
+fn world_step_cost(n: usize, range: f64, steps: usize) -> (f64, f64) {
+    let text = lattice_world(n, range, "<extern>");
+    let scene = parse_world_str(&text, "bench.wbt", std::path::Path::new("."), &LoadOptions::default()).unwrap();
+    let mut world = World::from_scene(scene, PathBuf::from("bench.wbt"));
+    for r in 0..n {
+        world.connect(r);
+    }
+    let payload = vec![0x5a_u8; 16];
+    let mut delivered = 0usize;
+    let run = |world: &mut World, steps: usize, delivered: &mut usize, first: bool| {
+        for s in 0..steps {
+            for r in 0..n {
+                let mut devices = vec![DeviceCommand {
+                    tag: 1,
+                    command: Command::EmitterSend { channel: 1, range, data: payload.clone() },
+                }];
+                if first && s == 0 {
+                    devices.push(DeviceCommand { tag: 2, command: Command::ReceiverSampling(STEP_MS) });
+                }
+                world.request(r, StepRequest { duration_ms: STEP_MS, devices, ..Default::default() });
+            }
+            for r in world.advance() {
+                *delivered += world.answer(r).devices.len();
+            }
+        }
+    };
+    run(&mut world, 3, &mut delivered, true);
+    delivered = 0;
+    let start = Instant::now();
+    run(&mut world, steps, &mut delivered, false);
+    let ms = start.elapsed().as_secs_f64() * 1000.0 / steps as f64;
+    (ms, delivered as f64 / steps as f64)
+}
+
+fn main() {
+    let quick = std::env::var_os("WEBOTS_SHIM_BENCH_QUICK").is_some();
+    println!("radio, world level: 16-byte broadcast per robot per {STEP_MS} ms step, lattice 1 m apart");
+    for (n, range, steps) in [(100, 2.0, 2000), (1_000, 2.0, 300), (10_000, 2.0, 100), (1_000, -1.0, 5)] {
+        if std::env::var("WEBOTS_SHIM_BENCH_ONLY").is_ok_and(|only| only != n.to_string()) {
+            continue;
+        }
+        let steps = if quick { steps / 10 + 1 } else { steps };
+        let (ms, per_step) = world_step_cost(n, range, steps);
+        let what = if range < 0.0 { "infinite range (all pairs)".to_string() } else { format!("range {range} m") };
+        println!(
+            "  {n:>6} robots, {what:<26}: {ms:>9.3} ms/step, {per_step:>9.0} packets delivered/step, real-time factor {:>8.1}x",
+            f64::from(STEP_MS) / ms
+        );
+    }
+
+    if std::env::var_os("WEBOTS_SHIM_BENCH_ONLY").is_some() {
+        return;
+    }
+    let project = common::Project::new();
+    project.controller("radio_bench", "radio_bench");
+    project.controller("bench_step", "bench_step");
+    let sim_s = if quick { 1.0 } else { 20.0 };
+    for (controller, label) in [("bench_step", "stepping only"), ("radio_bench", "broadcasting every step")] {
+        project.world("e2e.wbt", &lattice_world(50, 2.0, controller));
+        let start = Instant::now();
+        let out = project.run("e2e.wbt", &["--until", &sim_s.to_string()]);
+        let wall = start.elapsed().as_secs_f64();
+        assert!(out.status.success(), "{}", out.stderr);
+        println!(
+            "end to end, 50 controller processes, {label:<24}: {sim_s} s simulated in {wall:.2} s wall, real-time factor {:.1}x, {:.0} steps/s",
+            sim_s / wall,
+            sim_s * 1000.0 / f64::from(STEP_MS) / wall
+        );
+    }
+}
