@@ -43,7 +43,8 @@ fn the_example_project_builds_with_its_makefiles_and_runs() {
     fake_home(&home);
     let project = tmp.path().join("project");
     copy_tree(&common::manifest_dir().join("c_examples"), &project);
-    for name in ["ticker", "inspector"] {
+    let controllers = ["ticker", "inspector", "relay", "beacon", "listener"];
+    for name in controllers {
         let _ = std::fs::remove_file(project.join("controllers").join(name).join(name));
     }
     let make = Command::new("make")
@@ -59,7 +60,7 @@ fn the_example_project_builds_with_its_makefiles_and_runs() {
         String::from_utf8_lossy(&make.stdout),
         String::from_utf8_lossy(&make.stderr)
     );
-    for name in ["ticker", "inspector"] {
+    for name in controllers {
         assert!(project.join("controllers").join(name).join(name).is_file(), "{name} was not built");
     }
     let out = Command::new(common::runner())
@@ -79,6 +80,27 @@ fn the_example_project_builds_with_its_makefiles_and_runs() {
     assert!(stdout.contains("[inspector] 4 devices:"), "{stdout}");
     assert!(stdout.contains("[inspector]   tag 4: Connector  dock"), "{stdout}");
     assert!(stdout.contains("custom data now 'inspected'"), "{stdout}");
+
+    let out = Command::new(common::runner())
+        .arg("run")
+        .arg(project.join("worlds/radio_demo.wbt"))
+        .arg("--until")
+        .arg("2.5")
+        .env("WEBOTS_SHIM_TMPDIR", tmp.path())
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{stdout}\n{}", String::from_utf8_lossy(&out.stderr));
+    // one step of latency per hop, 32 ms steps
+    for id in 0..=2 {
+        let line = format!("[relay 4] message {id} crossed 4 hops in 0.128 s (last hop signal 1.00)");
+        assert!(stdout.contains(&line), "{stdout}");
+    }
+    assert!(stdout.contains("[listener behind the wall] never heard the beacon"), "{stdout}");
+    assert!(
+        stdout.contains("[listener in sight] heard the beacon 77 times, last from direction (1.00, 0.00, 0.00)"),
+        "{stdout}"
+    );
 }
 
 #[test]
