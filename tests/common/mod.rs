@@ -28,8 +28,12 @@ pub fn lib_dir() -> PathBuf {
     static ONCE: Once = Once::new();
     let dir = profile_dir().join("shim-lib");
     ONCE.call_once(|| {
-        let built = profile_dir().join("libwebots_shim.so");
-        assert!(built.is_file(), "{} is missing: the cdylib was not built", built.display());
+        // `cargo test` refreshes deps/ and not always the copy beside it: take the newer
+        let newest = [profile_dir().join("libwebots_shim.so"), profile_dir().join("deps/libwebots_shim.so")]
+            .into_iter()
+            .filter_map(|p| Some((std::fs::metadata(&p).ok()?.modified().ok()?, p)))
+            .max();
+        let Some((_, built)) = newest else { panic!("libwebots_shim.so is missing: the cdylib was not built") };
         std::fs::create_dir_all(&dir).unwrap();
         // copy under a unique name, then rename: concurrent test processes never see half a file
         let tmp = dir.join(format!(".libController.so.{}", std::process::id()));

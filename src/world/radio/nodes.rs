@@ -118,12 +118,12 @@ impl EmitterNode {
     }
 
     /// The range a packet carrying `range` reaches: a range of 0 (or another value Webots' field check
-    /// rejects) becomes `maxRange`, i.e. infinite without one.
+    /// rejects) becomes `maxRange`, i.e. infinite without one. Anything else is used as it is: the
+    /// library already clips `set_range` to `maxRange`, and like Webots the world does not clip a range
+    /// written above `maxRange` in the world file.
     pub fn effective_range(&self, range: f64) -> f64 {
         if range <= 0.0 {
             self.max_range
-        } else if self.max_range != -1.0 {
-            range.min(self.max_range)
         } else {
             range
         }
