@@ -1,12 +1,12 @@
 //! Solids' bounding objects as collision shapes (parry3d), for the questions devices ask of the
 //! world's geometry: does anything block the segment between two points?
 
-use nalgebra::{Isometry3, Point3, Translation3, UnitQuaternion, Vector3};
+use nalgebra::{Isometry3, Point3, Translation3, Vector3};
 use parry3d_f64::bounding_volume::Aabb;
 use parry3d_f64::query::{Ray, RayCast};
 use parry3d_f64::shape::SharedShape;
 
-use super::scene::{FieldValue, NodeId, Scene};
+use super::scene::{rotation_from_axis_angle, FieldValue, NodeId, Scene};
 
 #[derive(Clone)]
 struct Obstacle {
@@ -99,16 +99,14 @@ fn collect(
     }
 }
 
+/// A Pose or Transform node's own translation and rotation (a scale inside a bounding object is not
+/// applied).
 fn local_pose(scene: &Scene, node: NodeId) -> Isometry3<f64> {
     let t = scene.sf_vec3(node, "translation");
-    let r = scene.sf_rotation(node, "rotation");
-    let axis = Vector3::new(r[0], r[1], r[2]);
-    let rotation = if axis.norm() > 0.0 {
-        UnitQuaternion::from_axis_angle(&nalgebra::Unit::new_normalize(axis), r[3])
-    } else {
-        UnitQuaternion::identity()
-    };
-    Isometry3::from_parts(Translation3::new(t[0], t[1], t[2]), rotation)
+    Isometry3::from_parts(
+        Translation3::new(t[0], t[1], t[2]),
+        rotation_from_axis_angle(scene.sf_rotation(node, "rotation")),
+    )
 }
 
 /// A geometry node as a parry shape and the pose of that shape in the node's frame. parry's round
