@@ -22,6 +22,10 @@ impl InProcess {
         for warning in world.scene().warnings.iter().chain(world.warnings()) {
             eprintln!("Warning: {warning}");
         }
+        if let Ok(seed) = std::env::var("WEBOTS_SHIM_SEED") {
+            let seed = seed.trim().parse().map_err(|_| format!("WEBOTS_SHIM_SEED must be an integer, not '{seed}'"))?;
+            world.set_seed(seed);
+        }
         if let Some(until) = until {
             let seconds: f64 = until
                 .trim()

@@ -30,6 +30,9 @@ enum Command {
         /// Kill a controller that does not come back to wb_robot_step within this wall-clock time.
         #[arg(long, value_name = "SECONDS", default_value_t = 10.0)]
         step_timeout: f64,
+        /// Seed of the devices' noise (default: the world's WorldInfo.randomSeed).
+        #[arg(long, value_name = "N")]
+        seed: Option<i32>,
     },
 }
 
@@ -37,17 +40,17 @@ enum Command {
 pub fn main() -> i32 {
     let cli = Cli::parse();
     match cli.command {
-        Command::Run { world, until, step_timeout } => run(&world, until, step_timeout),
+        Command::Run { world, until, step_timeout, seed } => run(&world, until, step_timeout, seed),
     }
 }
 
-fn run(world_path: &Path, until: Option<f64>, step_timeout: f64) -> i32 {
+fn run(world_path: &Path, until: Option<f64>, step_timeout: f64, seed: Option<i32>) -> i32 {
     if until.is_some_and(|u| !u.is_finite() || u < 0.0) || !step_timeout.is_finite() || step_timeout <= 0.0 {
         eprintln!("webots-shim: --until must be >= 0 and --step-timeout > 0 seconds");
         return 2;
     }
     set_webots_home();
-    let world = match World::load(world_path, &default_load_options()) {
+    let mut world = match World::load(world_path, &default_load_options()) {
         Ok(w) => w,
         Err(e) => {
             eprintln!("webots-shim: cannot load the world: {e}");
@@ -56,6 +59,9 @@ fn run(world_path: &Path, until: Option<f64>, step_timeout: f64) -> i32 {
     };
     for warning in world.scene().warnings.iter().chain(world.warnings()) {
         eprintln!("webots-shim: warning: {warning}");
+    }
+    if let Some(seed) = seed {
+        world.set_seed(seed);
     }
     let interrupt = Arc::new(AtomicBool::new(false));
     for sig in [signal_hook::consts::SIGINT, signal_hook::consts::SIGTERM, signal_hook::consts::SIGHUP] {

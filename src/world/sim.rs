@@ -95,6 +95,11 @@ impl World {
         }
     }
 
+    /// Replaces `WorldInfo.randomSeed` for every noisy device (the runner's `--seed`).
+    pub fn set_seed(&mut self, seed: i32) {
+        self.radio.reseed(seed);
+    }
+
     /// Problems found in the world's device fields (Webots' load-time warnings).
     pub fn warnings(&self) -> &[String] {
         &self.warnings

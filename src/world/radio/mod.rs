@@ -219,6 +219,13 @@ impl Radio {
         r.waiting = kept;
     }
 
+    /// Restarts every receiver's noise stream from `seed`.
+    pub fn reseed(&mut self, seed: i32) {
+        for r in &mut self.receivers {
+            r.rng = Box::new(nodes::device_rng(seed, r.node));
+        }
+    }
+
     /// A receiver's robot left: it stops listening and forgets what it had not handed over.
     pub fn silence_robot(&mut self, robot: usize) {
         for (ri, &(owner, _)) in self.receiver_owner.iter().enumerate() {
