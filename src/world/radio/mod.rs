@@ -222,7 +222,7 @@ impl Radio {
     /// Restarts every receiver's noise stream from `seed`.
     pub fn reseed(&mut self, seed: i32) {
         for r in &mut self.receivers {
-            r.rng = Box::new(nodes::device_rng(seed, r.node));
+            *r.rng = nodes::device_rng(seed, r.node);
         }
     }
 
