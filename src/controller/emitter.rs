@@ -45,6 +45,12 @@ pub fn check_channel(channel: i32, allowed: &[i32]) -> Result<(), ChannelError> 
     }
 }
 
+/// Webots' buffer rule, the same on both sides: `size` more bytes fit when the buffer is unlimited (-1)
+/// or they fit in what `used` leaves (an exact fit is accepted).
+pub fn fits_buffer(buffer_size: i32, used: usize, size: usize) -> bool {
+    buffer_size == -1 || size as i64 <= i64::from(buffer_size) - used as i64
+}
+
 impl EmitterState {
     pub fn new(setup: &EmitterSetup) -> EmitterState {
         EmitterState {
@@ -62,7 +68,7 @@ impl EmitterState {
 
     /// Queues a packet with the current channel and range; false when the buffer cannot take it.
     pub fn send(&mut self, data: &[u8]) -> bool {
-        if self.buffer_size != -1 && data.len() as i64 > i64::from(self.buffer_size) - self.buffer_used as i64 {
+        if !fits_buffer(self.buffer_size, self.buffer_used, data.len()) {
             return false;
         }
         if self.queue.is_empty() {

@@ -3,7 +3,7 @@
 
 use std::collections::VecDeque;
 
-use super::emitter::{check_channel, ChannelError};
+use super::emitter::{check_channel, fits_buffer, ChannelError};
 use crate::protocol::{Command, DeviceCommand, ReceivedPacket, ReceiverSetup};
 
 #[derive(Debug)]
@@ -76,9 +76,7 @@ impl ReceiverState {
     /// A delivered packet: kept if the buffer has room for it, else dropped (older packets stay).
     pub fn receive(&mut self, packet: &ReceivedPacket) {
         self.channel = packet.channel;
-        let fits =
-            self.buffer_size == -1 || packet.data.len() as i64 <= i64::from(self.buffer_size) - self.buffer_used as i64;
-        if fits {
+        if fits_buffer(self.buffer_size, self.buffer_used, packet.data.len()) {
             self.buffer_used += packet.data.len();
             self.queue.push_back(Box::new(packet.clone()));
         }

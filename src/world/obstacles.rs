@@ -115,6 +115,11 @@ fn geometry(scene: &Scene, node: NodeId, legacy: bool) -> Option<(SharedShape, I
     let y_to_axis =
         if legacy { Isometry3::identity() } else { Isometry3::rotation(Vector3::x() * std::f64::consts::FRAC_PI_2) };
     let positive = |v: f64| v.is_finite() && v > 0.0;
+    // Cylinder, Capsule and Cone: a height and a radius, standing along the world file's up axis
+    let round = |radius: f64, make: fn(f64, f64) -> SharedShape| {
+        let height = scene.sf_float(node, "height");
+        (positive(height) && positive(radius)).then(|| (make(height / 2.0, radius), y_to_axis))
+    };
     match scene.type_name(node) {
         "Box" => {
             let s = scene.sf_vec3(node, "size");
@@ -126,21 +131,9 @@ fn geometry(scene: &Scene, node: NodeId, legacy: bool) -> Option<(SharedShape, I
             let r = scene.sf_float(node, "radius");
             positive(r).then(|| (SharedShape::ball(r), Isometry3::identity()))
         }
-        "Cylinder" | "Capsule" | "Cone" => {
-            let (h, r) = match scene.type_name(node) {
-                "Cone" => (scene.sf_float(node, "height"), scene.sf_float(node, "bottomRadius")),
-                _ => (scene.sf_float(node, "height"), scene.sf_float(node, "radius")),
-            };
-            if !positive(h) || !positive(r) {
-                return None;
-            }
-            let shape = match scene.type_name(node) {
-                "Cylinder" => SharedShape::cylinder(h / 2.0, r),
-                "Capsule" => SharedShape::capsule_y(h / 2.0, r),
-                _ => SharedShape::cone(h / 2.0, r),
-            };
-            Some((shape, y_to_axis))
-        }
+        "Cylinder" => round(scene.sf_float(node, "radius"), SharedShape::cylinder),
+        "Capsule" => round(scene.sf_float(node, "radius"), SharedShape::capsule_y),
+        "Cone" => round(scene.sf_float(node, "bottomRadius"), SharedShape::cone),
         "Plane" => {
             let normal = if legacy { Vector3::y() } else { Vector3::z() };
             Some((SharedShape::halfspace(nalgebra::Unit::new_normalize(normal)), Isometry3::identity()))

@@ -202,8 +202,9 @@ impl Radio {
         let to = self.receiver_at[ri];
         let r = &mut self.receivers[ri];
         let mut kept = Vec::with_capacity(r.waiting.len());
+        let waiting = std::mem::take(&mut r.waiting);
         let origins = std::mem::take(&mut r.origins);
-        for (mut ev, o) in r.waiting.drain(..).zip(origins).collect::<Vec<_>>() {
+        for (mut ev, o) in waiting.into_iter().zip(origins) {
             if o.poses != self.pose_version && o.poses != u64::MAX {
                 let from = Point3::from(self.emitter_pose[o.emitter].translation.vector);
                 if o.range >= 0.0 && (to - from).norm_squared() > o.range * o.range {
