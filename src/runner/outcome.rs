@@ -67,6 +67,8 @@ pub struct RunReport {
     /// Simulated time reached, in seconds.
     pub time_s: f64,
     pub interrupted: bool,
+    /// The status a supervisor passed to `wb_supervisor_simulation_quit`, if one did.
+    pub supervisor_quit: Option<i32>,
 }
 
 impl RunReport {

@@ -531,7 +531,12 @@ impl Server {
                 outcome: ctl.outcome.clone().unwrap_or(Outcome::NeverConnected),
             });
         }
-        RunReport { controllers, time_s: self.world.time_ms() / 1000.0, interrupted: self.interrupted }
+        RunReport {
+            controllers,
+            time_s: self.world.time_ms() / 1000.0,
+            interrupted: self.interrupted,
+            supervisor_quit: None,
+        }
     }
 }
 
