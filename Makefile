@@ -16,10 +16,14 @@ all: build
 build:
 	$(CARGO) build --release
 
+# build.rs also builds the C++ API into target/release/cpp-api/libCppController.so.
 install: build
-	install -d $(PREFIX)/include/controller/c/webots $(PREFIX)/lib/controller $(PREFIX)/resources $(PREFIX)/bin
+	install -d $(PREFIX)/include/controller/c/webots $(PREFIX)/include/controller/cpp/webots $(PREFIX)/lib/controller \
+	  $(PREFIX)/resources $(PREFIX)/bin
 	install -m 644 include/webots/*.h $(PREFIX)/include/controller/c/webots/
+	install -m 644 include/webots/*.hpp $(PREFIX)/include/controller/cpp/webots/
 	install -m 755 target/release/libwebots_shim.so $(PREFIX)/lib/controller/libController.so
+	install -m 755 target/release/cpp-api/libCppController.so $(PREFIX)/lib/controller/libCppController.so
 	install -m 644 src/install/Makefile.include $(PREFIX)/resources/Makefile.include
 	install -m 755 target/release/webots-shim $(PREFIX)/bin/webots-shim
 

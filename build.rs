@@ -1,34 +1,45 @@
-//! Generates `include/webots/<name>.h` from each `src/capi/<name>.rs` with cbindgen. The headers are
-//! committed; CI rebuilds and fails when they differ from what is checked in.
+//! Generates `include/webots/<name>.h` from each `src/capi/<name>.rs` with cbindgen (the headers are
+//! committed; CI rebuilds and fails when they differ from what is checked in), then builds the C++ API,
+//! `libCppController.so`, from `src/cpp/` and the hand-written `include/webots/*.hpp`.
 
 use std::fs;
 use std::path::{Path, PathBuf};
 
+#[path = "src/cpp/build_library.rs"]
+mod cpp_library;
+
 /// What a header needs around its generated declarations: the headers it includes and hand-written
 /// preprocessor text (macros cbindgen cannot express).
 struct HeaderExtras {
+    /// Text before the include guard, seen at every inclusion.
+    before_guard: &'static str,
     includes: &'static [&'static str],
     preamble: &'static str,
 }
 
 fn extras(name: &str) -> HeaderExtras {
     match name {
-        "types" => HeaderExtras { includes: &[], preamble: TYPES_PREAMBLE },
-        "nodes" => HeaderExtras { includes: &[], preamble: USING_C_API },
-        "device" | "robot" => HeaderExtras { includes: &["nodes.h", "types.h"], preamble: USING_C_API },
-        _ => HeaderExtras { includes: &["types.h"], preamble: USING_C_API },
+        "types" => HeaderExtras { before_guard: MIXING_CHECK, includes: &[], preamble: TYPES_PREAMBLE },
+        "nodes" => HeaderExtras { before_guard: USING_C_API, includes: &[], preamble: "" },
+        "device" | "robot" => {
+            HeaderExtras { before_guard: USING_C_API, includes: &["nodes.h", "types.h"], preamble: "" }
+        }
+        _ => HeaderExtras { before_guard: USING_C_API, includes: &["types.h"], preamble: "" },
     }
 }
 
+/// Every C header says so before including types.h, whose check below then fires when a C++ header
+/// (which defines WB_USING_CPP_API) came first.
 const USING_C_API: &str = "#define WB_USING_C_API\n";
 
-const TYPES_PREAMBLE: &str = r#"#define WB_USING_C_API
-
-#if defined(WB_USING_CPP_API) && defined(WB_USING_C_API) && !defined(WB_ALLOW_MIXING_C_AND_CPP_API)
+/// Outside types.h's guard, so it runs at every inclusion: whichever API's header comes second, the
+/// mix is reported.
+const MIXING_CHECK: &str = r#"#if defined(WB_USING_CPP_API) && defined(WB_USING_C_API) && !defined(WB_ALLOW_MIXING_C_AND_CPP_API)
 #warning "Mixing the C and C++ APIs of webots in the same controller is not supported: define WB_ALLOW_MIXING_C_AND_CPP_API if you mean it"
 #endif
+"#;
 
-#ifndef __cplusplus
+const TYPES_PREAMBLE: &str = r#"#ifndef __cplusplus
 #include <math.h>
 #ifndef INFINITY
 #define INFINITY (1.0 / 0.0)
@@ -73,6 +84,7 @@ fn main() {
     for src in sources {
         generate(&base, &src, &out_dir);
     }
+    cpp_library::build(&root);
 }
 
 fn public_type_names(src: &Path) -> Vec<String> {
@@ -91,8 +103,9 @@ fn generate(base: &cbindgen::Config, src: &Path, out_dir: &Path) {
     let extras = extras(name);
     let mut config = base.clone();
     config.include_guard = Some(format!("WB_{}_H", name.to_uppercase()));
+    config.header = Some(extras.before_guard.to_string());
     config.includes = extras.includes.iter().map(|s| s.to_string()).collect();
-    config.after_includes = Some(extras.preamble.to_string());
+    config.after_includes = (!extras.preamble.is_empty()).then(|| extras.preamble.to_string());
     // every public type of the file belongs in its header, used by a function of the file or not
     config.export.include = public_type_names(src);
     let bindings = cbindgen::Builder::new()

@@ -91,3 +91,60 @@ int main(void) { return 0; }
 "#;
     compile(source, false).unwrap_or_else(|e| panic!("C:\n{e}"));
 }
+
+/// A C++ file compiled against an installed home, with the C++ include folder on the path and, when
+/// `with_c`, the C one (without it, the C++ headers must reach the C ones by relative path, as Webots'
+/// do).
+fn compile_cpp_installed(source: &str, with_c: bool) -> Result<(), String> {
+    let dir = tempfile::tempdir().unwrap();
+    common::install_home(dir.path());
+    let file = dir.path().join("t.cpp");
+    std::fs::write(&file, source).unwrap();
+    let mut cmd = common::compiler(true);
+    cmd.args(["-std=c++17", "-pedantic", "-Wall", "-Wextra", "-Werror", "-I"])
+        .arg(dir.path().join("include/controller/cpp"));
+    if with_c {
+        cmd.arg("-I").arg(dir.path().join("include/controller/c"));
+    }
+    let out = cmd.arg("-c").arg(&file).arg("-o").arg(dir.path().join("t.o")).output().unwrap();
+    if out.status.success() {
+        Ok(())
+    } else {
+        Err(String::from_utf8_lossy(&out.stderr).into_owned())
+    }
+}
+
+fn cpp_headers() -> Vec<String> {
+    let mut hs: Vec<String> = std::fs::read_dir(common::include_dir().join("webots"))
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == "hpp"))
+        .map(|p| p.file_name().unwrap().to_string_lossy().into_owned())
+        .collect();
+    hs.sort();
+    hs
+}
+
+#[test]
+fn each_cpp_header_compiles_alone_in_an_installed_home() {
+    let names = cpp_headers();
+    for h in ["Device.hpp", "Robot.hpp", "Emitter.hpp", "Receiver.hpp"] {
+        assert!(names.contains(&h.to_string()), "missing {h}: {names:?}");
+    }
+    for name in names {
+        compile_cpp_installed(&format!("#include <webots/{name}>\nint main() {{ return 0; }}\n"), false)
+            .unwrap_or_else(|e| panic!("{name} as C++17 with -Wall -Wextra -Werror:\n{e}"));
+    }
+}
+
+#[test]
+fn mixing_the_c_and_cpp_apis_warns_unless_allowed() {
+    // either order: a C header after a C++ one, or a C++ header after a C one
+    for (first, second) in [("Emitter.hpp", "emitter.h"), ("emitter.h", "Emitter.hpp")] {
+        let mixed = format!("#include <webots/{first}>\n#include <webots/{second}>\nint main() {{ return 0; }}\n");
+        let err = compile_cpp_installed(&mixed, true).expect_err(&format!("{first} then {second} must warn"));
+        assert!(err.contains("Mixing the C and C++ APIs"), "{err}");
+        compile_cpp_installed(&format!("#define WB_ALLOW_MIXING_C_AND_CPP_API\n{mixed}"), true)
+            .unwrap_or_else(|e| panic!("{first} then {second}, allowed:\n{e}"));
+    }
+}

@@ -6,21 +6,6 @@ mod common;
 use std::path::Path;
 use std::process::Command;
 
-/// A Webots home laid out like `make install` does, from this build's artefacts.
-fn fake_home(dir: &Path) {
-    let inc = dir.join("include/controller/c/webots");
-    std::fs::create_dir_all(&inc).unwrap();
-    for e in std::fs::read_dir(common::include_dir().join("webots")).unwrap() {
-        let p = e.unwrap().path();
-        std::fs::copy(&p, inc.join(p.file_name().unwrap())).unwrap();
-    }
-    std::fs::create_dir_all(dir.join("lib/controller")).unwrap();
-    std::fs::copy(common::lib_dir().join("libController.so"), dir.join("lib/controller/libController.so")).unwrap();
-    std::fs::create_dir_all(dir.join("resources")).unwrap();
-    std::fs::copy(common::manifest_dir().join("src/install/Makefile.include"), dir.join("resources/Makefile.include"))
-        .unwrap();
-}
-
 fn copy_tree(from: &Path, to: &Path) {
     std::fs::create_dir_all(to).unwrap();
     for e in std::fs::read_dir(from).unwrap() {
@@ -40,10 +25,10 @@ fn copy_tree(from: &Path, to: &Path) {
 fn the_example_project_builds_with_its_makefiles_and_runs() {
     let tmp = tempfile::tempdir().unwrap();
     let home = tmp.path().join("webots home");
-    fake_home(&home);
+    common::install_home(&home);
     let project = tmp.path().join("project");
     copy_tree(&common::manifest_dir().join("c_examples"), &project);
-    let controllers = ["ticker", "inspector", "relay", "beacon", "listener"];
+    let controllers = ["ticker", "inspector", "relay", "beacon", "listener", "eavesdropper"];
     for name in controllers {
         let _ = std::fs::remove_file(project.join("controllers").join(name).join(name));
     }
@@ -97,6 +82,12 @@ fn the_example_project_builds_with_its_makefiles_and_runs() {
         assert!(stdout.contains(&line), "{stdout}");
     }
     assert!(stdout.contains("[listener behind the wall] never heard the beacon"), "{stdout}");
+    // the C++ example: only the two relays within their emitters' 1.2 m are heard, from 0.71 m away
+    for relay in 1..=2 {
+        let line = format!("[eavesdropper] overheard relay {relay}: 3 packets, signal 2.00");
+        assert!(stdout.contains(&line), "{stdout}");
+    }
+    assert!(!stdout.contains("overheard relay 0") && !stdout.contains("overheard relay 3"), "{stdout}");
     assert!(
         stdout.contains("[listener in sight] heard the beacon 77 times, last from direction (1.00, 0.00, 0.00)"),
         "{stdout}"

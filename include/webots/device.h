@@ -1,3 +1,6 @@
+#define WB_USING_C_API
+
+
 #ifndef WB_DEVICE_H
 #define WB_DEVICE_H
 
@@ -5,8 +8,6 @@
 
 #include "nodes.h"
 #include "types.h"
-#define WB_USING_C_API
-
 
 #ifdef __cplusplus
 extern "C" {

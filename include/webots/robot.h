@@ -1,3 +1,6 @@
+#define WB_USING_C_API
+
+
 #ifndef WB_ROBOT_H
 #define WB_ROBOT_H
 
@@ -5,8 +8,6 @@
 
 #include "nodes.h"
 #include "types.h"
-#define WB_USING_C_API
-
 
 // Robot modes.
 typedef enum {

@@ -201,3 +201,77 @@ impl Project {
         to_output(out, start.elapsed())
     }
 }
+
+/// `libCppController.so` as build.rs built it for this profile.
+pub fn cpp_lib() -> PathBuf {
+    PathBuf::from(env!("WEBOTS_SHIM_CPP_LIB"))
+}
+
+/// Lays out a Webots home in `dir` as `make install` does, from this build's artefacts:
+/// include/controller/{c,cpp}/webots, lib/controller/lib{,Cpp}Controller.so, resources/Makefile.include.
+pub fn install_home(dir: &Path) {
+    let copy_all = |ext: &str, to: &Path| {
+        std::fs::create_dir_all(to).unwrap();
+        for e in std::fs::read_dir(include_dir().join("webots")).unwrap() {
+            let p = e.unwrap().path();
+            if p.extension().is_some_and(|e| e == ext) {
+                std::fs::copy(&p, to.join(p.file_name().unwrap())).unwrap();
+            }
+        }
+    };
+    copy_all("h", &dir.join("include/controller/c/webots"));
+    copy_all("hpp", &dir.join("include/controller/cpp/webots"));
+    let lib = dir.join("lib/controller");
+    std::fs::create_dir_all(&lib).unwrap();
+    std::fs::copy(lib_dir().join("libController.so"), lib.join("libController.so")).unwrap();
+    std::fs::copy(cpp_lib(), lib.join("libCppController.so")).unwrap();
+    std::fs::create_dir_all(dir.join("resources")).unwrap();
+    std::fs::copy(manifest_dir().join("src/install/Makefile.include"), dir.join("resources/Makefile.include")).unwrap();
+}
+
+/// Runs `make` in `dir` against the Webots home `home`, with warnings as errors.
+pub fn make(dir: &Path, home: &Path, args: &[&str]) -> Output {
+    Command::new("make")
+        .arg("-C")
+        .arg(dir)
+        .args(args)
+        .env("WEBOTS_HOME", home)
+        .env("TREAT_WARNINGS_AS_ERRORS", "1")
+        .output()
+        .expect("make runs")
+}
+
+impl Project {
+    /// This project's installed Webots home (made on first use).
+    pub fn home(&self) -> PathBuf {
+        let home = self.path().join("webots-home");
+        if !home.exists() {
+            install_home(&home);
+        }
+        home
+    }
+
+    /// Copies the controller folder `tests/<folder>` (sources and a Webots-style Makefile) into
+    /// controllers/, builds it with make against the installed home and returns the binary.
+    pub fn make_controller(&self, folder: &str) -> PathBuf {
+        let from = manifest_dir().join("tests").join(folder);
+        let name = from.file_name().unwrap().to_owned();
+        let dir = self.path().join("controllers").join(&name);
+        std::fs::create_dir_all(&dir).unwrap();
+        for e in std::fs::read_dir(&from).unwrap() {
+            let p = e.unwrap().path();
+            if p.is_file() {
+                std::fs::copy(&p, dir.join(p.file_name().unwrap())).unwrap();
+            }
+        }
+        let include = format!("INCLUDE=-I{}", manifest_dir().join("tests/c").display());
+        let out = make(&dir, &self.home(), &[&include, "CXXFLAGS=-Wextra", "CFLAGS=-Wextra"]);
+        assert!(
+            out.status.success(),
+            "make in {folder} failed:\n{}\n{}",
+            String::from_utf8_lossy(&out.stdout),
+            String::from_utf8_lossy(&out.stderr)
+        );
+        dir.join(name)
+    }
+}

@@ -1,0 +1,94 @@
+// webots-shim C++ API: the Robot, owner of the controller's single connection and of its devices.
+//
+// A controller creates one Robot (or Supervisor); it connects on construction and says goodbye
+// (wb_robot_cleanup) on destruction. Device objects are made on first request by the virtual
+// createX(tag) factories, which a subclass may override to return its own device classes, and live as
+// long as the Robot.
+#ifndef ROBOT_HPP
+#define ROBOT_HPP
+
+// Webots' Robot.hpp brings these in; controllers written against it may rely on them.
+#include <iostream>
+#include <string>
+#include <vector>
+
+#include "../../c/webots/types.h"
+
+namespace webots {
+  class Device;
+  class Emitter;
+  class Receiver;
+
+  class Robot {
+  public:
+    typedef enum { MODE_SIMULATION = 0, MODE_CROSS_COMPILATION, MODE_REMOTE_CONTROL } Mode;
+
+    typedef enum {
+      EVENT_QUIT = -1,
+      EVENT_NO_EVENT = 0,
+      EVENT_MOUSE_CLICK = 1,
+      EVENT_MOUSE_MOVE = 2,
+      EVENT_KEYBOARD = 4,
+      EVENT_JOYSTICK_BUTTON = 8,
+      EVENT_JOYSTICK_AXIS = 16,
+      EVENT_JOYSTICK_POV = 32
+    } UserInputEvent;
+
+    Robot();
+    virtual ~Robot();
+
+    virtual int step(int duration);
+    int stepBegin(int duration);
+    int stepEnd();
+    UserInputEvent waitForUserInputEvent(UserInputEvent event_type, int timeout);
+    std::string getName() const;
+    std::string getUrdf(std::string prefix = "") const;
+    double getTime() const;
+    std::string getModel() const;
+    std::string getCustomData() const;
+    void setCustomData(const std::string &data);
+    Mode getMode() const;
+    void setMode(Mode mode, const char *arg);
+    bool getSupervisor() const;
+    bool getSynchronization() const;
+    std::string getProjectPath() const;
+    std::string getWorldPath() const;
+    double getBasicTimeStep() const;
+    int getNumberOfDevices() const;
+    Device *getDeviceByIndex(int index);
+    Device *getDevice(const std::string &name);
+
+    virtual void batterySensorEnable(int samplingPeriod);
+    virtual void batterySensorDisable();
+    int batterySensorGetSamplingPeriod() const;
+    double batterySensorGetValue() const;
+
+    // Typed lookups, the older style (getDevice() and a cast is the current one): NULL when `name`
+    // is not a device of that class.
+    Emitter *getEmitter(const std::string &name);
+    Receiver *getReceiver(const std::string &name);
+
+    // deprecated since Webots 2018a: getCustomData() / setCustomData()
+    std::string getData() const;
+    void setData(const std::string &data);
+
+    // internal helpers, public as in Webots
+    static Device *getDeviceFromTag(int tag);
+    static int getDeviceTypeFromTag(int tag);
+    static std::string getDeviceNameFromTag(int tag);
+    static int getDeviceTagFromIndex(int index);
+    static int getDeviceTagFromName(const std::string &name);
+
+  protected:
+    static Robot *cInstance;
+    virtual Emitter *createEmitter(WbDeviceTag tag) const;
+    virtual Receiver *createReceiver(WbDeviceTag tag) const;
+
+  private:
+    Device *getOrCreateDevice(int tag);
+    Device *createDevice(WbDeviceTag tag) const;
+    static std::vector<Device *> deviceList;
+  };
+}  // namespace webots
+
+#endif  // ROBOT_HPP

@@ -1,0 +1,85 @@
+// Robot's device objects: one per tag, made on first request by the virtual factories and kept in
+// `deviceList` (index = tag, [0] unused) until the Robot goes. The list grows when the C side reports
+// more devices (a supervisor imported some); existing objects keep their address.
+#define WB_ALLOW_MIXING_C_AND_CPP_API
+#include <webots/device.h>
+#include <webots/robot.h>
+#include <webots/Device.hpp>
+#include <webots/Emitter.hpp>
+#include <webots/Receiver.hpp>
+#include <webots/Robot.hpp>
+
+using namespace webots;
+
+std::vector<Device *> Robot::deviceList;
+
+namespace {
+  // A device of a kind the C++ API has no class for yet: name, model, type and tag still work.
+  class PlainDevice : public Device {
+  public:
+    explicit PlainDevice(WbDeviceTag tag) : Device(tag) {}
+  };
+
+  template <typename T> T *typed(Device *device) {
+    return dynamic_cast<T *>(device);
+  }
+}  // namespace
+
+Device *Robot::getDevice(const std::string &name) {
+  return getOrCreateDevice(wb_robot_get_device(name.c_str()));
+}
+
+Device *Robot::getDeviceByIndex(int index) {
+  return getOrCreateDevice(wb_robot_get_device_by_index(index));
+}
+
+Device *Robot::getDeviceFromTag(int tag) {
+  if (tag <= 0 || tag >= static_cast<int>(deviceList.size()))
+    return NULL;
+  return deviceList[tag];
+}
+
+Emitter *Robot::getEmitter(const std::string &name) {
+  const WbDeviceTag tag = wb_robot_get_device(name.c_str());
+  return Device::hasType(tag, WB_NODE_EMITTER) ? typed<Emitter>(getOrCreateDevice(tag)) : NULL;
+}
+
+Receiver *Robot::getReceiver(const std::string &name) {
+  const WbDeviceTag tag = wb_robot_get_device(name.c_str());
+  return Device::hasType(tag, WB_NODE_RECEIVER) ? typed<Receiver>(getOrCreateDevice(tag)) : NULL;
+}
+
+Emitter *Robot::createEmitter(WbDeviceTag tag) const {
+  return new Emitter(tag);
+}
+
+Receiver *Robot::createReceiver(WbDeviceTag tag) const {
+  return new Receiver(tag);
+}
+
+Device *Robot::createDevice(WbDeviceTag tag) const {
+  switch (wb_device_get_node_type(tag)) {
+    case WB_NODE_EMITTER:
+      return createEmitter(tag);
+    case WB_NODE_RECEIVER:
+      return createReceiver(tag);
+    default:
+      return new PlainDevice(tag);
+  }
+}
+
+Device *Robot::getOrCreateDevice(int tag) {
+  if (tag <= 0)
+    return NULL;
+  const int count = wb_robot_get_number_of_devices();
+  if (tag > count)
+    return NULL;
+  if (static_cast<int>(deviceList.size()) < count + 1)
+    deviceList.resize(count + 1, NULL);
+  // every device at once, as Webots does, so getDeviceFromTag() knows them all afterwards
+  for (int t = 1; t <= count; t++) {
+    if (deviceList[t] == NULL)
+      deviceList[t] = createDevice(static_cast<WbDeviceTag>(t));
+  }
+  return deviceList[tag];
+}

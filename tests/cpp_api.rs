@@ -1,0 +1,128 @@
+//! The C++ API (`webots/*.hpp`, libCppController.so) as a Webots C++ user sees it: C++ controllers in
+//! `tests/cpp/<name>/`, each built by its own Webots-style Makefile against an installed home and run
+//! through the runner.
+
+mod common;
+
+use common::Project;
+
+/// The world of tests/robot_api.rs, driven by the C++ controller.
+const ROBOT_WORLD: &str = r#"#VRML_SIM R2025a utf8
+WorldInfo { basicTimeStep 16 }
+Robot {
+  translation 1 2 0
+  name "api tester"
+  model "tester model"
+  customData "initial data"
+  controller "cpp_robot"
+  battery [ 100 200 5 ]
+  cpuConsumption 10
+  children [
+    Emitter { name "em" }
+    Solid {
+      name "body"
+      children [ Receiver { name "rx" model "rx model" } ]
+    }
+    HingeJoint {
+      device [ RotationalMotor { name "motor" } PositionSensor { name "encoder" } ]
+      endPoint Solid { children [ Compass { name "compass" } ] }
+    }
+    Robot { name "nested" children [ Emitter { name "hidden emitter" } ] }
+    Connector { name "dock" }
+  ]
+}
+"#;
+
+#[test]
+fn robot_and_devices_through_the_cpp_api() {
+    let p = Project::new();
+    p.world("cpp_robot.wbt", ROBOT_WORLD);
+    p.make_controller("cpp/cpp_robot");
+    let out = p.run("cpp_robot.wbt", &[]);
+    assert!(out.status.success(), "runner failed:\n{}\n{}", out.stdout, out.stderr);
+    out.assert_stdout_has("[api tester] cpp_robot: all checks passed at t=0.208");
+    for line in [
+        "Error: wb_robot_get_device() called with NULL or empty argument.",
+        "Warning: \"nope\" device not found.",
+        "Error: The index of wb_robot_get_device_by_index() is out of the bounds.",
+        "Robot::getData is deprecated, please use Robot::getCustomData instead",
+        "Robot::setData is deprecated, please use Robot::setCustomData instead",
+    ] {
+        out.assert_stderr_has(&format!("[api tester] {line}"));
+    }
+    // getDevice("nope") and getEmitter("nope") both look the name up
+    assert_eq!(out.stderr.matches("\"nope\" device not found").count(), 2, "{}", out.stderr);
+    // the Robot's destructor said goodbye with wb_robot_cleanup
+    out.assert_stderr_has("'api tester' controller exited successfully");
+}
+
+#[test]
+fn a_second_robot_instance_stops_the_controller() {
+    let p = Project::new();
+    p.world(
+        "two.wbt",
+        "#VRML_SIM R2025a utf8\nWorldInfo { basicTimeStep 16 }\nRobot { name \"twice\" controller \"cpp_two_robots\" }\n",
+    );
+    p.make_controller("cpp/cpp_two_robots");
+    let out = p.run("two.wbt", &[]);
+    out.assert_stdout_has("[twice] first robot stepped to t=0.016");
+    out.assert_stderr_has("[twice] Only one instance of the Robot class should be created");
+    assert!(!out.stdout.contains("a second robot exists"), "{}", out.stdout);
+    out.assert_stderr_has("'twice' controller exited with status 255");
+}
+
+const RADIO_WORLD: &str = r#"#VRML_SIM R2025a utf8
+WorldInfo { basicTimeStep 32 }
+Robot {
+  name "talker"
+  controller "cpp_talker"
+  children [ Emitter { name "em" channel 3 range 5 bufferSize 100 } ]
+}
+Robot {
+  translation 1 0 0
+  name "listener"
+  controller "cpp_listener"
+  children [ Receiver { name "rx" channel 3 } ]
+}
+"#;
+
+#[test]
+fn emitter_and_receiver_through_the_cpp_api() {
+    let p = Project::new();
+    p.world("radio.wbt", RADIO_WORLD);
+    p.make_controller("cpp/cpp_talker");
+    p.make_controller("cpp/cpp_listener");
+    let out = p.run("radio.wbt", &[]);
+    assert!(out.status.success(), "runner failed:\n{}\n{}", out.stdout, out.stderr);
+    assert_eq!(
+        out.robot_lines("talker"),
+        [
+            "t=0 send \"hello 0\" on channel 3 range 5 -> 1",
+            "t=32 send \"on channel 4\" on channel 4 range 5 -> 1",
+            "t=64 send \"too far\" on channel 3 range 0.5 -> 1",
+            "t=96 send \"bye\" on channel 4 range 5 -> 1",
+            "leaving at t=0.096",
+        ],
+        "{}\n{}",
+        out.stdout,
+        out.stderr
+    );
+    // one step of latency; the channel-4 and out-of-range packets never arrive; "bye" arrives although
+    // the talker left right after sending it (its Robot's destructor delivered it)
+    assert_eq!(
+        out.robot_lines("listener"),
+        [
+            "t=32 got 8 bytes \"hello 0\" signal 1.000 from (-1.000, 0.000, 0.000)",
+            "t=32 got 92 bytes \"aaaaaaaaaaaa...\" signal 1.000 from (-1.000, 0.000, 0.000)",
+            "t=128 got 4 bytes \"bye\" signal 1.000 from (-1.000, 0.000, 0.000)",
+            "heard bye at t=0.128",
+        ],
+        "{}\n{}",
+        out.stdout,
+        out.stderr
+    );
+    out.assert_stderr_has("[talker] Error: wb_emitter_send(): invalid argument: data = NULL.");
+    out.assert_stderr_has("[talker] Error: wb_emitter_send(): invalid size=0 argument.");
+    out.assert_stderr_has("'talker' controller exited successfully");
+    out.assert_stderr_has("'listener' controller exited successfully");
+}
