@@ -126,3 +126,44 @@ fn emitter_and_receiver_through_the_cpp_api() {
     out.assert_stderr_has("'talker' controller exited successfully");
     out.assert_stderr_has("'listener' controller exited successfully");
 }
+
+/// The NEEDED entries of an ELF file.
+fn needed(binary: &std::path::Path) -> String {
+    let out = std::process::Command::new("readelf").arg("-d").arg(binary).output().expect("readelf runs");
+    String::from_utf8_lossy(&out.stdout).lines().filter(|l| l.contains("(NEEDED)")).collect::<Vec<_>>().join("\n")
+}
+
+#[test]
+fn makefile_include_builds_cc_files_c_api_cpp_and_mixed_folders() {
+    let p = Project::new();
+    p.world(
+        "build.wbt",
+        "#VRML_SIM R2025a utf8\nWorldInfo { basicTimeStep 16 }\n\
+         Robot { name \"a\" controller \"cc_ext\" }\n\
+         Robot { name \"b\" controller \"c_api_cpp\" }\n\
+         Robot { name \"c\" controller \"mixed\" }\n",
+    );
+    let cc_ext = p.make_controller("cpp/cc_ext");
+    let c_api = p.make_controller("cpp/c_api_cpp");
+    let mixed = p.make_controller("cpp/mixed");
+    assert!(needed(&cc_ext).contains("libCppController.so"), "{}", needed(&cc_ext));
+    // USE_C_API: the C library only
+    assert!(!needed(&c_api).contains("libCppController.so"), "{}", needed(&c_api));
+    assert!(needed(&c_api).contains("libController.so"), "{}", needed(&c_api));
+    assert!(needed(&mixed).contains("libCppController.so"), "{}", needed(&mixed));
+    let out = p.run("build.wbt", &[]);
+    assert!(out.status.success(), "runner failed:\n{}\n{}", out.stdout, out.stderr);
+    out.assert_stdout_has("[a] cc_ext: a at t=0.016");
+    out.assert_stdout_has("[b] c_api_cpp: b at t=0.016");
+    out.assert_stdout_has("[c] mixed: hello from C at t=0.016");
+}
+
+#[test]
+fn the_cpp_library_needs_the_c_library_beside_it() {
+    let lib = common::cpp_lib();
+    assert!(needed(&lib).contains("[libController.so]"), "{}", needed(&lib));
+    let out = std::process::Command::new("readelf").arg("-d").arg(&lib).output().unwrap();
+    let dynamic = String::from_utf8_lossy(&out.stdout);
+    assert!(dynamic.contains("Library soname: [libCppController.so]"), "{dynamic}");
+    assert!(dynamic.contains("[$ORIGIN]"), "{dynamic}");
+}
