@@ -18,13 +18,15 @@ struct HeaderExtras {
 }
 
 fn extras(name: &str) -> HeaderExtras {
+    let c_header = |includes| HeaderExtras { before_guard: USING_C_API, includes, preamble: "" };
     match name {
         "types" => HeaderExtras { before_guard: MIXING_CHECK, includes: &[], preamble: TYPES_PREAMBLE },
-        "nodes" => HeaderExtras { before_guard: USING_C_API, includes: &[], preamble: "" },
-        "device" | "robot" => {
-            HeaderExtras { before_guard: USING_C_API, includes: &["nodes.h", "types.h"], preamble: "" }
-        }
-        _ => HeaderExtras { before_guard: USING_C_API, includes: &["types.h"], preamble: "" },
+        "nodes" => c_header(&[]),
+        "device" | "robot" => c_header(&["nodes.h", "types.h"]),
+        "mouse" => c_header(&["mouse_state.h", "types.h"]),
+        // shared by both APIs (Mouse.hpp includes it), so it does not mark its includer as C
+        "mouse_state" => HeaderExtras { before_guard: "", includes: &["types.h"], preamble: "" },
+        _ => c_header(&["types.h"]),
     }
 }
 
@@ -103,7 +105,7 @@ fn generate(base: &cbindgen::Config, src: &Path, out_dir: &Path) {
     let extras = extras(name);
     let mut config = base.clone();
     config.include_guard = Some(format!("WB_{}_H", name.to_uppercase()));
-    config.header = Some(extras.before_guard.to_string());
+    config.header = (!extras.before_guard.is_empty()).then(|| extras.before_guard.to_string());
     config.includes = extras.includes.iter().map(|s| s.to_string()).collect();
     config.after_includes = (!extras.preamble.is_empty()).then(|| extras.preamble.to_string());
     // every public type of the file belongs in its header, used by a function of the file or not

@@ -128,7 +128,7 @@ fn cpp_headers() -> Vec<String> {
 #[test]
 fn each_cpp_header_compiles_alone_in_an_installed_home() {
     let names = cpp_headers();
-    for h in ["Device.hpp", "Robot.hpp", "Emitter.hpp", "Receiver.hpp"] {
+    for h in ["Device.hpp", "Robot.hpp", "Emitter.hpp", "Receiver.hpp", "Keyboard.hpp", "Mouse.hpp", "Joystick.hpp"] {
         assert!(names.contains(&h.to_string()), "missing {h}: {names:?}");
     }
     for name in names {

@@ -17,6 +17,9 @@
 namespace webots {
   class Device;
   class Emitter;
+  class Joystick;
+  class Keyboard;
+  class Mouse;
   class Receiver;
 
   class Robot {
@@ -68,6 +71,11 @@ namespace webots {
     Emitter *getEmitter(const std::string &name);
     Receiver *getReceiver(const std::string &name);
 
+    // the user input devices, made with the Robot
+    Joystick *getJoystick() { return mJoystick; }
+    Keyboard *getKeyboard() { return mKeyboard; }
+    Mouse *getMouse() { return mMouse; }
+
     // deprecated since Webots 2018a: getCustomData() / setCustomData()
     std::string getData() const;
     void setData(const std::string &data);
@@ -85,6 +93,9 @@ namespace webots {
     virtual Receiver *createReceiver(WbDeviceTag tag) const;
 
   private:
+    Keyboard *mKeyboard;
+    Joystick *mJoystick;
+    Mouse *mMouse;
     Device *getOrCreateDevice(int tag);
     Device *createDevice(WbDeviceTag tag) const;
     static std::vector<Device *> deviceList;

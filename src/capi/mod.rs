@@ -6,6 +6,10 @@
 
 pub mod device;
 pub mod emitter;
+pub mod joystick;
+pub mod keyboard;
+pub mod mouse;
+pub mod mouse_state;
 pub mod nodes;
 pub mod receiver;
 pub mod robot;

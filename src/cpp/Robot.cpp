@@ -4,6 +4,9 @@
 #include <webots/device.h>
 #include <webots/robot.h>
 #include <webots/Device.hpp>
+#include <webots/Joystick.hpp>
+#include <webots/Keyboard.hpp>
+#include <webots/Mouse.hpp>
 #include <webots/Robot.hpp>
 
 #include <cstdio>
@@ -15,7 +18,7 @@ using namespace webots;
 
 Robot *Robot::cInstance = NULL;
 
-Robot::Robot() {
+Robot::Robot() : mKeyboard(NULL), mJoystick(NULL), mMouse(NULL) {
   if (cInstance != NULL) {
     // as Webots: say so, let the world know this controller leaves, and stop
     std::fprintf(stderr, "Only one instance of the Robot class should be created\n");
@@ -25,12 +28,18 @@ Robot::Robot() {
   }
   cInstance = this;
   wb_robot_init();
+  mKeyboard = new Keyboard();
+  mJoystick = new Joystick();
+  mMouse = new Mouse();
 }
 
 Robot::~Robot() {
   for (Device *device : deviceList)
     delete device;
   deviceList.clear();
+  delete mKeyboard;
+  delete mJoystick;
+  delete mMouse;
   cInstance = NULL;
   wb_robot_cleanup();
 }

@@ -4,6 +4,9 @@
 // messages, which the Rust side checks.
 #include <webots/Device.hpp>
 #include <webots/Emitter.hpp>
+#include <webots/Joystick.hpp>
+#include <webots/Keyboard.hpp>
+#include <webots/Mouse.hpp>
 #include <webots/Receiver.hpp>
 #include <webots/Robot.hpp>
 
@@ -134,6 +137,28 @@ int main() {
         "urdf %s", urdf.c_str());
   robot->setMode(Robot::MODE_REMOTE_CONTROL, "nothing");
   CHECK_INT(robot->getMode(), Robot::MODE_SIMULATION);
+
+  // user input: the robot's own objects, enabled, with nothing to report headless
+  Keyboard *keyboard = robot->getKeyboard();
+  CHECK(keyboard != NULL && keyboard == robot->getKeyboard(), "one keyboard");
+  keyboard->enable(16);
+  CHECK_INT(keyboard->getSamplingPeriod(), 16);
+  CHECK_INT(robot->step(16), 0);
+  CHECK_INT(keyboard->getKey(), -1);
+  CHECK_INT(Keyboard::END, 312);
+  CHECK_INT(('Z' | Keyboard::CONTROL) & Keyboard::KEY, 'Z');
+  Mouse *mouse = robot->getMouse();
+  CHECK(mouse != NULL && mouse == robot->getMouse(), "one mouse");
+  mouse->enable(16);
+  mouse->enable3dPosition();
+  CHECK(mouse->is3dPositionEnabled(), "3D position enabled");
+  const MouseState state = mouse->getState();
+  CHECK(!state.left && std::isnan(state.u) && std::isnan(state.z), "idle mouse");
+  Joystick *joystick = robot->getJoystick();
+  CHECK(joystick != NULL && joystick == robot->getJoystick(), "one joystick");
+  joystick->enable(16);
+  CHECK(!joystick->isConnected() && joystick->getModel().empty() && joystick->getPressedButton() == -1,
+        "no joystick");
 
   std::printf("cpp_robot: all checks passed at t=%.3f\n", robot->getTime());
   delete robot;
