@@ -15,7 +15,7 @@ fn extras(name: &str) -> HeaderExtras {
     match name {
         "types" => HeaderExtras { includes: &[], preamble: TYPES_PREAMBLE },
         "nodes" => HeaderExtras { includes: &[], preamble: USING_C_API },
-        "device" | "robot" => HeaderExtras { includes: &["nodes.h", "types.h"], preamble: USING_C_API },
+        "device" | "robot" | "supervisor" => HeaderExtras { includes: &["nodes.h", "types.h"], preamble: USING_C_API },
         _ => HeaderExtras { includes: &["types.h"], preamble: USING_C_API },
     }
 }
