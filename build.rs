@@ -22,7 +22,7 @@ fn extras(name: &str) -> HeaderExtras {
     match name {
         "types" => HeaderExtras { before_guard: MIXING_CHECK, includes: &[], preamble: TYPES_PREAMBLE },
         "nodes" => c_header(&[]),
-        "device" | "robot" => c_header(&["nodes.h", "types.h"]),
+        "device" | "robot" | "supervisor" => c_header(&["nodes.h", "types.h"]),
         "mouse" => c_header(&["mouse_state.h", "types.h"]),
         // shared by both APIs (Mouse.hpp includes it), so it does not mark its includer as C
         "mouse_state" => HeaderExtras { before_guard: "", includes: &["types.h"], preamble: "" },

@@ -15,6 +15,7 @@
 #include "../../c/webots/types.h"
 
 namespace webots {
+  class Compass;
   class Device;
   class Emitter;
   class Joystick;
@@ -68,6 +69,7 @@ namespace webots {
 
     // Typed lookups, the older style (getDevice() and a cast is the current one): NULL when `name`
     // is not a device of that class.
+    Compass *getCompass(const std::string &name);
     Emitter *getEmitter(const std::string &name);
     Receiver *getReceiver(const std::string &name);
 
@@ -89,6 +91,7 @@ namespace webots {
 
   protected:
     static Robot *cInstance;
+    virtual Compass *createCompass(WbDeviceTag tag) const;
     virtual Emitter *createEmitter(WbDeviceTag tag) const;
     virtual Receiver *createReceiver(WbDeviceTag tag) const;
 

@@ -4,6 +4,7 @@
 #define WB_ALLOW_MIXING_C_AND_CPP_API
 #include <webots/device.h>
 #include <webots/robot.h>
+#include <webots/Compass.hpp>
 #include <webots/Device.hpp>
 #include <webots/Emitter.hpp>
 #include <webots/Receiver.hpp>
@@ -39,6 +40,11 @@ Device *Robot::getDeviceFromTag(int tag) {
   return deviceList[tag];
 }
 
+Compass *Robot::getCompass(const std::string &name) {
+  const WbDeviceTag tag = wb_robot_get_device(name.c_str());
+  return Device::hasType(tag, WB_NODE_COMPASS) ? typed<Compass>(getOrCreateDevice(tag)) : NULL;
+}
+
 Emitter *Robot::getEmitter(const std::string &name) {
   const WbDeviceTag tag = wb_robot_get_device(name.c_str());
   return Device::hasType(tag, WB_NODE_EMITTER) ? typed<Emitter>(getOrCreateDevice(tag)) : NULL;
@@ -47,6 +53,10 @@ Emitter *Robot::getEmitter(const std::string &name) {
 Receiver *Robot::getReceiver(const std::string &name) {
   const WbDeviceTag tag = wb_robot_get_device(name.c_str());
   return Device::hasType(tag, WB_NODE_RECEIVER) ? typed<Receiver>(getOrCreateDevice(tag)) : NULL;
+}
+
+Compass *Robot::createCompass(WbDeviceTag tag) const {
+  return new Compass(tag);
 }
 
 Emitter *Robot::createEmitter(WbDeviceTag tag) const {
@@ -59,6 +69,8 @@ Receiver *Robot::createReceiver(WbDeviceTag tag) const {
 
 Device *Robot::createDevice(WbDeviceTag tag) const {
   switch (wb_device_get_node_type(tag)) {
+    case WB_NODE_COMPASS:
+      return createCompass(tag);
     case WB_NODE_EMITTER:
       return createEmitter(tag);
     case WB_NODE_RECEIVER:

@@ -87,18 +87,15 @@ fn run(world_path: &Path, until: Option<f64>, step_timeout: f64, seed: Option<i3
         .filter(|c| !c.outcome.is_success())
         .map(|c| format!("'{}' {}", c.robot, c.outcome))
         .collect();
+    let quit = report.supervisor_quit.map(|s| format!(", a supervisor quit with status {s}")).unwrap_or_default();
     eprintln!(
-        "webots-shim: run ended at {:.3} s: {} controller(s), {} failed{}",
+        "webots-shim: run ended at {:.3} s{quit}: {} controller(s), {} failed{}",
         report.time_s,
         report.controllers.len(),
         failed.len(),
         if failed.is_empty() { String::new() } else { format!(" ({})", failed.join("; ")) }
     );
-    if report.success() {
-        0
-    } else {
-        1
-    }
+    report.exit_status()
 }
 
 /// The install prefix when the binary sits in `PREFIX/bin` next to `PREFIX/lib/controller`.

@@ -72,7 +72,25 @@ pub struct RunReport {
 }
 
 impl RunReport {
+    /// Every controller ended well; after a supervisor's `simulation_quit(0)`, controllers the runner
+    /// had to stop once the run ended are not held against it.
     pub fn success(&self) -> bool {
-        !self.interrupted && self.controllers.iter().all(|c| c.outcome.is_success())
+        let quit_ok = self.supervisor_quit == Some(0);
+        !self.interrupted
+            && self.supervisor_quit.is_none_or(|s| s == 0)
+            && self
+                .controllers
+                .iter()
+                .all(|c| c.outcome.is_success() || quit_ok && matches!(c.outcome, Outcome::Killed(_)))
+    }
+
+    /// The runner's exit status: a supervisor's non-zero quit status as it is (like Webots), else 0 on
+    /// success and 1 on failure.
+    pub fn exit_status(&self) -> i32 {
+        match self.supervisor_quit {
+            Some(s) if s != 0 => s,
+            _ if self.success() => 0,
+            _ => 1,
+        }
     }
 }

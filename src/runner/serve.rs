@@ -16,7 +16,7 @@ use super::instance::Instance;
 use super::launch::{controller_program, launch, LaunchSpec, Launched};
 use super::outcome::{ControllerReport, Outcome, RunReport};
 use crate::protocol::codec::{complete_frame, decode, encode_into};
-use crate::protocol::{Hello, StepAnswer, StepRequest, Welcome};
+use crate::protocol::{FromWorld, Hello, StepAnswer, StepRequest, ToWorld, Welcome};
 use crate::world::robot_table::{project_path, ControllerSpec};
 use crate::world::World;
 
@@ -32,6 +32,15 @@ pub struct RunOptions {
 }
 
 const LISTENER: Token = Token(usize::MAX);
+
+/// Serialises a step answer as `FromWorld::Step` (same bytes) without moving it into the enum.
+struct StepEnvelope<'a>(&'a StepAnswer);
+
+impl serde::Serialize for StepEnvelope<'_> {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_newtype_variant("FromWorld", 0, "Step", self.0)
+    }
+}
 /// How often processes are checked for exit while nothing else happens.
 const REAP_EVERY: Duration = Duration::from_millis(50);
 /// How long controllers get to exit after an interrupt.
@@ -113,6 +122,9 @@ impl Server {
         let mut last_reap = Instant::now();
         loop {
             self.advance_world();
+            for warning in self.world.take_runtime_warnings() {
+                log(format!("warning: {warning}"));
+            }
             if self.finished() {
                 break;
             }
@@ -250,7 +262,8 @@ impl Server {
         let Some(ctl) = self.ctls[robot].as_mut() else { return };
         ctl.busy_since = Instant::now();
         if let Some(token) = ctl.conn {
-            self.send(token.0, answer);
+            // answers are encoded as the envelope's Step variant without copying them into it
+            self.send(token.0, &StepEnvelope(answer));
         }
     }
 
@@ -327,7 +340,13 @@ impl Server {
             let robot = c.robot;
             let handled = match robot {
                 None => decode::<Hello>(&frame).map(|hello| self.hello(idx, hello)),
-                Some(robot) => decode::<StepRequest>(&frame).map(|req| self.request(robot, req)),
+                Some(robot) => decode::<ToWorld>(&frame).map(|msg| match msg {
+                    ToWorld::Step(req) => self.request(robot, req),
+                    ToWorld::Query(q) => {
+                        let answer = FromWorld::Query(self.world.query(robot, &q));
+                        self.send(idx, &answer);
+                    }
+                }),
             };
             if let Err(e) = handled {
                 self.close(idx, Some(e.to_string()));
@@ -535,7 +554,7 @@ impl Server {
             controllers,
             time_s: self.world.time_ms() / 1000.0,
             interrupted: self.interrupted,
-            supervisor_quit: None,
+            supervisor_quit: self.world.quit_status(),
         }
     }
 }
