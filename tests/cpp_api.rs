@@ -167,3 +167,37 @@ fn the_cpp_library_needs_the_c_library_beside_it() {
     assert!(dynamic.contains("Library soname: [libCppController.so]"), "{dynamic}");
     assert!(dynamic.contains("[$ORIGIN]"), "{dynamic}");
 }
+
+const SUPERVISOR_WORLD: &str = r#"#VRML_SIM R2025a utf8
+WorldInfo { basicTimeStep 32 }
+DEF BOSS Robot {
+  name "boss"
+  controller "cpp_supervisor"
+  controllerArgs [ "one" "two" ]
+  supervisor TRUE
+  children [ Compass { name "compass" } ]
+}
+DEF MOVER Robot {
+  translation 1 2 0
+  rotation 0 0 1 1.5707963267948966
+  name "mover"
+  controller "<none>"
+}
+DEF BOX Solid {
+  translation 0 0 0.5
+  children [ DEF INSIDE Shape { geometry Box { size 1 1 1 } } ]
+  name "box"
+}
+"#;
+
+#[test]
+fn supervisor_nodes_fields_and_compass_through_the_cpp_api() {
+    let p = Project::new();
+    p.world("supervisor.wbt", SUPERVISOR_WORLD);
+    p.make_controller("cpp/cpp_supervisor");
+    let out = p.run("supervisor.wbt", &[]);
+    out.assert_stdout_has("[boss] cpp_supervisor: all checks passed at t=0.096");
+    out.assert_stdout_has("[boss] the run is over");
+    // simulationQuit(7): the runner exits with the supervisor's status, as Webots does
+    assert_eq!(out.status.code(), Some(7), "{}\n{}", out.stdout, out.stderr);
+}

@@ -128,7 +128,19 @@ fn cpp_headers() -> Vec<String> {
 #[test]
 fn each_cpp_header_compiles_alone_in_an_installed_home() {
     let names = cpp_headers();
-    for h in ["Device.hpp", "Robot.hpp", "Emitter.hpp", "Receiver.hpp", "Keyboard.hpp", "Mouse.hpp", "Joystick.hpp"] {
+    for h in [
+        "Device.hpp",
+        "Robot.hpp",
+        "Emitter.hpp",
+        "Receiver.hpp",
+        "Keyboard.hpp",
+        "Mouse.hpp",
+        "Joystick.hpp",
+        "Compass.hpp",
+        "Supervisor.hpp",
+        "Node.hpp",
+        "Field.hpp",
+    ] {
         assert!(names.contains(&h.to_string()), "missing {h}: {names:?}");
     }
     for name in names {
@@ -147,4 +159,44 @@ fn mixing_the_c_and_cpp_apis_warns_unless_allowed() {
         compile_cpp_installed(&format!("#define WB_ALLOW_MIXING_C_AND_CPP_API\n{mixed}"), true)
             .unwrap_or_else(|e| panic!("{first} then {second}, allowed:\n{e}"));
     }
+}
+
+#[test]
+fn cpp_enums_have_the_c_values() {
+    // every WbNodeType name of nodes.h is a Node::Type of the same value, and likewise for the rest
+    let nodes = std::fs::read_to_string(common::include_dir().join("webots/nodes.h")).unwrap();
+    let mut names: Vec<&str> = nodes
+        .split(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
+        .filter_map(|w| w.strip_prefix("WB_NODE_"))
+        .collect();
+    names.dedup();
+    assert_eq!(names.len(), 88, "{names:?}");
+    let mut source = String::from(
+        "#define WB_ALLOW_MIXING_C_AND_CPP_API\n#include <webots/nodes.h>\n#include <webots/supervisor.h>\n\
+         #include <webots/robot.h>\n#include <webots/Node.hpp>\n#include <webots/Field.hpp>\n\
+         #include <webots/Supervisor.hpp>\n#include <webots/Keyboard.hpp>\n#include <webots/keyboard.h>\n\
+         #include <webots/Emitter.hpp>\n#include <webots/emitter.h>\n",
+    );
+    for n in &names {
+        source.push_str(&format!("static_assert(int(webots::Node::{n}) == int(WB_NODE_{n}), \"{n}\");\n"));
+    }
+    for f in ["NO_FIELD", "SF_BOOL", "SF_NODE", "MF", "MF_BOOL", "MF_STRING", "MF_NODE"] {
+        source.push_str(&format!("static_assert(int(webots::Field::{f}) == int(WB_{f}), \"{f}\");\n"));
+    }
+    for m in ["PAUSE", "REAL_TIME", "FAST"] {
+        source.push_str(&format!(
+            "static_assert(int(webots::Supervisor::SIMULATION_MODE_{m}) == int(WB_SUPERVISOR_SIMULATION_MODE_{m}), \"{m}\");\n"
+        ));
+    }
+    for e in ["QUIT", "NO_EVENT", "MOUSE_CLICK", "KEYBOARD", "JOYSTICK_POV"] {
+        source.push_str(&format!("static_assert(int(webots::Robot::EVENT_{e}) == int(WB_EVENT_{e}), \"{e}\");\n"));
+    }
+    for k in ["END", "PAGEDOWN", "NUMPAD_END", "KEY", "SHIFT", "CONTROL", "ALT"] {
+        source.push_str(&format!("static_assert(int(webots::Keyboard::{k}) == int(WB_KEYBOARD_{k}), \"{k}\");\n"));
+    }
+    source.push_str("static_assert(int(webots::Emitter::CHANNEL_BROADCAST) == WB_CHANNEL_BROADCAST, \"broadcast\");\n");
+    source
+        .push_str("static_assert(int(webots::Robot::MODE_REMOTE_CONTROL) == int(WB_MODE_REMOTE_CONTROL), \"mode\");\n");
+    source.push_str("int main() { return 0; }\n");
+    compile_cpp_installed(&source, true).unwrap_or_else(|e| panic!("{e}"));
 }

@@ -9,6 +9,7 @@
 #include <webots/Mouse.hpp>
 #include <webots/Receiver.hpp>
 #include <webots/Robot.hpp>
+#include <webots/Supervisor.hpp>
 
 #include <cmath>
 #include <string>
@@ -49,6 +50,7 @@ static bool ends_with(const std::string &s, const std::string &tail) {
 
 int main() {
   TestRobot *robot = new TestRobot();
+  CHECK(Supervisor::getSupervisorInstance() == NULL, "the controller's robot is no Supervisor");
 
   CHECK_STRING(robot->getName(), "api tester");
   CHECK_STRING(robot->getModel(), "tester model");
