@@ -283,12 +283,15 @@ Robot {
 #[test]
 fn simulation_reset_brings_poses_fields_devices_and_time_back() {
     let p = Project::new();
-    let world = format!(
-        "#VRML_SIM R2025a utf8\nWorldInfo {{ }}\nRobot {{ name \"sup\" controller \"resetter\" supervisor TRUE }}\n\
-         DEF MOVER Robot {{ translation 1 2 0 name \"mover\" controller \"compass_probe\" controllerArgs [ \"8\" ] \
-         children [ DEF COMPASS Compass {{ lookupTable [ -1 -1 0, 1 1 0 ] }} DEF EM Emitter {{ range 3 channel 2 }} ] }}\n"
-    );
-    p.world("reset.wbt", &world);
+    let world = r#"#VRML_SIM R2025a utf8
+WorldInfo { }
+Robot { name "sup" controller "resetter" supervisor TRUE }
+DEF MOVER Robot {
+  translation 1 2 0 name "mover" controller "compass_probe" controllerArgs [ "8" ]
+  children [ DEF COMPASS Compass { lookupTable [ -1 -1 0, 1 1 0 ] } DEF EM Emitter { range 3 channel 2 } ]
+}
+"#;
+    p.world("reset.wbt", world);
     p.controller("resetter", "resetter");
     p.controller("compass_probe", "compass_probe");
     let out = p.run("reset.wbt", &[]);
