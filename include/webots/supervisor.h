@@ -43,50 +43,107 @@ typedef enum {
 extern "C" {
 #endif // __cplusplus
 
-// The scene root (a Group holding the top-level nodes).
-WbNodeRef wb_supervisor_node_get_root(void);
-
-// The supervisor's own Robot node.
-WbNodeRef wb_supervisor_node_get_self(void);
-
-// A node by DEF name; "A.B" finds B below A. NULL when there is none.
+// A field of the node by name (a PROTO instance's own parameters). NULL when there is none.
 //
 // # Safety
-// `def` is NULL or a NUL-terminated string.
-WbNodeRef wb_supervisor_node_get_from_def(const char *def);
+// `field_name` is NULL or a NUL-terminated string.
+WbFieldRef wb_supervisor_node_get_field(WbNodeRef node, const char *field_name);
 
-// A DEF node inside the body of the PROTO instance `node`.
+// A field of the node by position (0-based).
+WbFieldRef wb_supervisor_node_get_field_by_index(WbNodeRef node, int index);
+
+// How many fields `get_field_by_index` reaches (-1 for none or an invalid node).
+int wb_supervisor_node_get_number_of_fields(WbNodeRef node);
+
+// A field of a PROTO instance's base node (read-only).
 //
 // # Safety
-// `def` is NULL or a NUL-terminated string.
-WbNodeRef wb_supervisor_node_get_from_proto_def(WbNodeRef node, const char *def);
+// `field_name` is NULL or a NUL-terminated string.
+WbFieldRef wb_supervisor_node_get_base_node_field(WbNodeRef node, const char *field_name);
 
-// A node by its unique id (0 is the root). NULL when there is none.
-WbNodeRef wb_supervisor_node_get_from_id(int id);
+// A field of a PROTO instance's base node by position (read-only).
+WbFieldRef wb_supervisor_node_get_base_node_field_by_index(WbNodeRef node, int index);
 
-// The node of one of this robot's devices (tag 0: the robot itself).
-WbNodeRef wb_supervisor_node_get_from_device(WbDeviceTag tag);
+// How many fields the base node of a PROTO instance has (-1 for none or an invalid node).
+int wb_supervisor_node_get_number_of_base_node_fields(WbNodeRef node);
 
-// The node holding `node` (the root for top-level nodes, NULL for the root).
-WbNodeRef wb_supervisor_node_get_parent_node(WbNodeRef node);
+// Older spelling of `wb_supervisor_node_get_base_node_field`.
+//
+// # Safety
+// `field_name` is NULL or a NUL-terminated string.
+WbFieldRef wb_supervisor_node_get_proto_field(WbNodeRef node, const char *field_name);
 
-// The node's unique id; -1 for an invalid node.
-int wb_supervisor_node_get_id(WbNodeRef node);
+// Older spelling of `wb_supervisor_node_get_base_node_field_by_index`.
+WbFieldRef wb_supervisor_node_get_proto_field_by_index(WbNodeRef node, int index);
 
-// The base type of the node (a PROTO instance gives its base node's type).
-WbNodeType wb_supervisor_node_get_type(WbNodeRef node);
+// Older spelling of `wb_supervisor_node_get_number_of_base_node_fields`.
+int wb_supervisor_node_get_proto_number_of_fields(WbNodeRef node);
 
-// The PROTO name of a PROTO instance, else the base type name.
-const char *wb_supervisor_node_get_type_name(WbNodeRef node);
+// The field's type; `WB_NO_FIELD` for an invalid field.
+WbFieldType wb_supervisor_field_get_type(WbFieldRef field);
 
-// The name of the node's base type ("Solid" for a PROTO built on a Solid).
-const char *wb_supervisor_node_get_base_type_name(WbNodeRef node);
+// The field's type as VRML spells it ("SFVec3f"); "" for an invalid field.
+const char *wb_supervisor_field_get_type_name(WbFieldRef field);
 
-// The node's DEF name, "" when it has none.
-const char *wb_supervisor_node_get_def(WbNodeRef node);
+// The field's name; "" for an invalid field.
+const char *wb_supervisor_field_get_name(WbFieldRef field);
 
-// Whether the node is a PROTO instance.
-bool wb_supervisor_node_is_proto(WbNodeRef node);
+// The number of items of an MF field; -1 for SF fields and invalid fields.
+int wb_supervisor_field_get_count(WbFieldRef field);
+
+// A boolean field's value (false on error).
+bool wb_supervisor_field_get_sf_bool(WbFieldRef field);
+
+// A boolean field's value (false on error). Item `index` of an MF field; negative indices count from the end.
+bool wb_supervisor_field_get_mf_bool(WbFieldRef field, int index);
+
+// An integer field's value (0 on error).
+int wb_supervisor_field_get_sf_int32(WbFieldRef field);
+
+// An integer field's value (0 on error). Item `index` of an MF field; negative indices count from the end.
+int wb_supervisor_field_get_mf_int32(WbFieldRef field, int index);
+
+// A float field's value (0.0 on error).
+double wb_supervisor_field_get_sf_float(WbFieldRef field);
+
+// A float field's value (0.0 on error). Item `index` of an MF field; negative indices count from the end.
+double wb_supervisor_field_get_mf_float(WbFieldRef field, int index);
+
+// Two numbers, valid until the field is read again (NULL on error).
+const double *wb_supervisor_field_get_sf_vec2f(WbFieldRef field);
+
+// Two numbers, valid until the field is read again (NULL on error). Item `index` of an MF field; negative indices count from the end.
+const double *wb_supervisor_field_get_mf_vec2f(WbFieldRef field, int index);
+
+// Three numbers, valid until the field is read again (NULL on error).
+const double *wb_supervisor_field_get_sf_vec3f(WbFieldRef field);
+
+// Three numbers, valid until the field is read again (NULL on error). Item `index` of an MF field; negative indices count from the end.
+const double *wb_supervisor_field_get_mf_vec3f(WbFieldRef field, int index);
+
+// Axis and angle, valid until the field is read again (NULL on error).
+const double *wb_supervisor_field_get_sf_rotation(WbFieldRef field);
+
+// Axis and angle, valid until the field is read again (NULL on error). Item `index` of an MF field; negative indices count from the end.
+const double *wb_supervisor_field_get_mf_rotation(WbFieldRef field, int index);
+
+// Red, green, blue, valid until the field is read again (NULL on error).
+const double *wb_supervisor_field_get_sf_color(WbFieldRef field);
+
+// Red, green, blue, valid until the field is read again (NULL on error). Item `index` of an MF field; negative indices count from the end.
+const double *wb_supervisor_field_get_mf_color(WbFieldRef field, int index);
+
+// A string value, valid until the field is read again ("" on error).
+const char *wb_supervisor_field_get_sf_string(WbFieldRef field);
+
+// A string value, valid until the field is read again ("" on error). Item `index` of an MF field; negative indices count from the end.
+const char *wb_supervisor_field_get_mf_string(WbFieldRef field, int index);
+
+// The node held by a node field (NULL when empty or on error).
+WbNodeRef wb_supervisor_field_get_sf_node(WbFieldRef field);
+
+// The node held by a node field (NULL when empty or on error). Item `index` of an MF field; negative indices count from the end.
+WbNodeRef wb_supervisor_field_get_mf_node(WbFieldRef field, int index);
 
 // A field of the node by name (a PROTO instance's own parameters). NULL when there is none.
 //
@@ -136,6 +193,116 @@ const char *wb_supervisor_field_get_name(WbFieldRef field);
 // The number of items of an MF field; -1 for SF fields and invalid fields.
 int wb_supervisor_field_get_count(WbFieldRef field);
 
+// A boolean field's value (false on error).
+bool wb_supervisor_field_get_sf_bool(WbFieldRef field);
+
+// A boolean field's value (false on error). Item `index` of an MF field; negative indices count from the end.
+bool wb_supervisor_field_get_mf_bool(WbFieldRef field, int index);
+
+// An integer field's value (0 on error).
+int wb_supervisor_field_get_sf_int32(WbFieldRef field);
+
+// An integer field's value (0 on error). Item `index` of an MF field; negative indices count from the end.
+int wb_supervisor_field_get_mf_int32(WbFieldRef field, int index);
+
+// A float field's value (0.0 on error).
+double wb_supervisor_field_get_sf_float(WbFieldRef field);
+
+// A float field's value (0.0 on error). Item `index` of an MF field; negative indices count from the end.
+double wb_supervisor_field_get_mf_float(WbFieldRef field, int index);
+
+// Two numbers, valid until the field is read again (NULL on error).
+const double *wb_supervisor_field_get_sf_vec2f(WbFieldRef field);
+
+// Two numbers, valid until the field is read again (NULL on error). Item `index` of an MF field; negative indices count from the end.
+const double *wb_supervisor_field_get_mf_vec2f(WbFieldRef field, int index);
+
+// Three numbers, valid until the field is read again (NULL on error).
+const double *wb_supervisor_field_get_sf_vec3f(WbFieldRef field);
+
+// Three numbers, valid until the field is read again (NULL on error). Item `index` of an MF field; negative indices count from the end.
+const double *wb_supervisor_field_get_mf_vec3f(WbFieldRef field, int index);
+
+// Axis and angle, valid until the field is read again (NULL on error).
+const double *wb_supervisor_field_get_sf_rotation(WbFieldRef field);
+
+// Axis and angle, valid until the field is read again (NULL on error). Item `index` of an MF field; negative indices count from the end.
+const double *wb_supervisor_field_get_mf_rotation(WbFieldRef field, int index);
+
+// Red, green, blue, valid until the field is read again (NULL on error).
+const double *wb_supervisor_field_get_sf_color(WbFieldRef field);
+
+// Red, green, blue, valid until the field is read again (NULL on error). Item `index` of an MF field; negative indices count from the end.
+const double *wb_supervisor_field_get_mf_color(WbFieldRef field, int index);
+
+// A string value, valid until the field is read again ("" on error).
+const char *wb_supervisor_field_get_sf_string(WbFieldRef field);
+
+// A string value, valid until the field is read again ("" on error). Item `index` of an MF field; negative indices count from the end.
+const char *wb_supervisor_field_get_mf_string(WbFieldRef field, int index);
+
+// The node held by a node field (NULL when empty or on error).
+WbNodeRef wb_supervisor_field_get_sf_node(WbFieldRef field);
+
+// The node held by a node field (NULL when empty or on error). Item `index` of an MF field; negative indices count from the end.
+WbNodeRef wb_supervisor_field_get_mf_node(WbFieldRef field, int index);
+
+// The scene root (a Group holding the top-level nodes).
+WbNodeRef wb_supervisor_node_get_root(void);
+
+// The supervisor's own Robot node.
+WbNodeRef wb_supervisor_node_get_self(void);
+
+// A node by DEF name; "A.B" finds B below A. NULL when there is none.
+//
+// # Safety
+// `def` is NULL or a NUL-terminated string.
+WbNodeRef wb_supervisor_node_get_from_def(const char *def);
+
+// A DEF node inside the body of the PROTO instance `node`.
+//
+// # Safety
+// `def` is NULL or a NUL-terminated string.
+WbNodeRef wb_supervisor_node_get_from_proto_def(WbNodeRef node, const char *def);
+
+// A node by its unique id (0 is the root). NULL when there is none.
+WbNodeRef wb_supervisor_node_get_from_id(int id);
+
+// The node of one of this robot's devices (tag 0: the robot itself).
+WbNodeRef wb_supervisor_node_get_from_device(WbDeviceTag tag);
+
+// The node holding `node` (the root for top-level nodes, NULL for the root).
+WbNodeRef wb_supervisor_node_get_parent_node(WbNodeRef node);
+
+// The node's unique id; -1 for an invalid node.
+int wb_supervisor_node_get_id(WbNodeRef node);
+
+// The base type of the node (a PROTO instance gives its base node's type).
+WbNodeType wb_supervisor_node_get_type(WbNodeRef node);
+
+// The PROTO name of a PROTO instance, else the base type name.
+const char *wb_supervisor_node_get_type_name(WbNodeRef node);
+
+// The name of the node's base type ("Solid" for a PROTO built on a Solid).
+const char *wb_supervisor_node_get_base_type_name(WbNodeRef node);
+
+// The node's DEF name, "" when it has none.
+const char *wb_supervisor_node_get_def(WbNodeRef node);
+
+// Whether the node is a PROTO instance.
+bool wb_supervisor_node_is_proto(WbNodeRef node);
+
+// The node's position in world coordinates (3 NaN for nodes without a frame).
+const double *wb_supervisor_node_get_position(WbNodeRef node);
+
+// The node's orientation in world coordinates: a 3x3 rotation matrix, row-major (9 NaN for nodes
+// without a frame).
+const double *wb_supervisor_node_get_orientation(WbNodeRef node);
+
+// The node's frame relative to `from_node` (the world when NULL): a 4x4 matrix, row-major, in one
+// buffer shared by every call.
+const double *wb_supervisor_node_get_pose(WbNodeRef node, WbNodeRef from_node);
+
 // Sets a boolean field from the next step on.
 void wb_supervisor_field_set_sf_bool(WbFieldRef field, bool value);
 
@@ -175,8 +342,147 @@ void wb_supervisor_field_set_sf_color(WbFieldRef field, const double *values);
 // `value` is NULL or a NUL-terminated string.
 void wb_supervisor_field_set_sf_string(WbFieldRef field, const char *value);
 
+// MFBool: Sets item `index` (negative: from the end) from the next step on.
+void wb_supervisor_field_set_mf_bool(WbFieldRef field, int index, bool value);
+
+// MFBool: Inserts an item before `index` (-1 appends), at once.
+void wb_supervisor_field_insert_mf_bool(WbFieldRef field, int index, bool value);
+
+// MFInt32: Sets item `index` (negative: from the end) from the next step on.
+void wb_supervisor_field_set_mf_int32(WbFieldRef field, int index, int value);
+
+// MFInt32: Inserts an item before `index` (-1 appends), at once.
+void wb_supervisor_field_insert_mf_int32(WbFieldRef field, int index, int value);
+
+// MFFloat: Sets item `index` (negative: from the end) from the next step on.
+void wb_supervisor_field_set_mf_float(WbFieldRef field, int index, double value);
+
+// MFFloat: Inserts an item before `index` (-1 appends), at once.
+void wb_supervisor_field_insert_mf_float(WbFieldRef field, int index, double value);
+
+// MFVec2f (2 doubles): Sets item `index` (negative: from the end) from the next step on.
+//
+// # Safety
+// `values` is NULL or points to a value of the field's type.
+void wb_supervisor_field_set_mf_vec2f(WbFieldRef field, int index, const double *values);
+
+// MFVec2f (2 doubles): Inserts an item before `index` (-1 appends), at once.
+//
+// # Safety
+// `values` is NULL or points to a value of the field's type.
+void wb_supervisor_field_insert_mf_vec2f(WbFieldRef field, int index, const double *values);
+
+// MFVec3f (3 doubles): Sets item `index` (negative: from the end) from the next step on.
+//
+// # Safety
+// `values` is NULL or points to a value of the field's type.
+void wb_supervisor_field_set_mf_vec3f(WbFieldRef field, int index, const double *values);
+
+// MFVec3f (3 doubles): Inserts an item before `index` (-1 appends), at once.
+//
+// # Safety
+// `values` is NULL or points to a value of the field's type.
+void wb_supervisor_field_insert_mf_vec3f(WbFieldRef field, int index, const double *values);
+
+// MFRotation (axis and angle): Sets item `index` (negative: from the end) from the next step on.
+//
+// # Safety
+// `values` is NULL or points to a value of the field's type.
+void wb_supervisor_field_set_mf_rotation(WbFieldRef field, int index, const double *values);
+
+// MFRotation (axis and angle): Inserts an item before `index` (-1 appends), at once.
+//
+// # Safety
+// `values` is NULL or points to a value of the field's type.
+void wb_supervisor_field_insert_mf_rotation(WbFieldRef field, int index, const double *values);
+
+// MFColor (3 values in [0, 1]): Sets item `index` (negative: from the end) from the next step on.
+//
+// # Safety
+// `values` is NULL or points to a value of the field's type.
+void wb_supervisor_field_set_mf_color(WbFieldRef field, int index, const double *values);
+
+// MFColor (3 values in [0, 1]): Inserts an item before `index` (-1 appends), at once.
+//
+// # Safety
+// `values` is NULL or points to a value of the field's type.
+void wb_supervisor_field_insert_mf_color(WbFieldRef field, int index, const double *values);
+
+// MFString: Sets item `index` (negative: from the end) from the next step on.
+//
+// # Safety
+// `value` is NULL or points to a value of the field's type.
+void wb_supervisor_field_set_mf_string(WbFieldRef field, int index, const char *value);
+
+// MFString: Inserts an item before `index` (-1 appends), at once.
+//
+// # Safety
+// `value` is NULL or points to a value of the field's type.
+void wb_supervisor_field_insert_mf_string(WbFieldRef field, int index, const char *value);
+
 // Removes item `index` (negative: from the end) of an MF field, at once.
 void wb_supervisor_field_remove_mf(WbFieldRef field, int index);
+
+// Ends the run: every controller's next step returns -1, and the runner exits with `status`.
+void wb_supervisor_simulation_quit(int status);
+
+// Brings the world back to its loaded state at the end of this step (time 0, fields and poses as
+// loaded, device queues emptied); controllers keep running.
+void wb_supervisor_simulation_reset(void);
+
+// There is no physics engine yet: nothing to reset.
+void wb_supervisor_simulation_reset_physics(void);
+
+// The simulation mode, as last configured or set.
+WbSimulationMode wb_supervisor_simulation_get_mode(void);
+
+// Pause (which ends a headless run: nothing could resume it), real time, or as fast as possible.
+void wb_supervisor_simulation_set_mode(WbSimulationMode mode);
+
+// The scene root (a Group holding the top-level nodes).
+WbNodeRef wb_supervisor_node_get_root(void);
+
+// The supervisor's own Robot node.
+WbNodeRef wb_supervisor_node_get_self(void);
+
+// A node by DEF name; "A.B" finds B below A. NULL when there is none.
+//
+// # Safety
+// `def` is NULL or a NUL-terminated string.
+WbNodeRef wb_supervisor_node_get_from_def(const char *def);
+
+// A DEF node inside the body of the PROTO instance `node`.
+//
+// # Safety
+// `def` is NULL or a NUL-terminated string.
+WbNodeRef wb_supervisor_node_get_from_proto_def(WbNodeRef node, const char *def);
+
+// A node by its unique id (0 is the root). NULL when there is none.
+WbNodeRef wb_supervisor_node_get_from_id(int id);
+
+// The node of one of this robot's devices (tag 0: the robot itself).
+WbNodeRef wb_supervisor_node_get_from_device(WbDeviceTag tag);
+
+// The node holding `node` (the root for top-level nodes, NULL for the root).
+WbNodeRef wb_supervisor_node_get_parent_node(WbNodeRef node);
+
+// The node's unique id; -1 for an invalid node.
+int wb_supervisor_node_get_id(WbNodeRef node);
+
+// The base type of the node (a PROTO instance gives its base node's type).
+WbNodeType wb_supervisor_node_get_type(WbNodeRef node);
+
+// The PROTO name of a PROTO instance, else the base type name.
+const char *wb_supervisor_node_get_type_name(WbNodeRef node);
+
+// The name of the node's base type ("Solid" for a PROTO built on a Solid).
+const char *wb_supervisor_node_get_base_type_name(WbNodeRef node);
+
+// The node's DEF name, "" when it has none.
+const char *wb_supervisor_node_get_def(WbNodeRef node);
+
+// Whether the node is a PROTO instance.
+bool wb_supervisor_node_is_proto(WbNodeRef node);
 
 // The node's position in world coordinates (3 NaN for nodes without a frame).
 const double *wb_supervisor_node_get_position(WbNodeRef node);
@@ -188,6 +494,126 @@ const double *wb_supervisor_node_get_orientation(WbNodeRef node);
 // The node's frame relative to `from_node` (the world when NULL): a 4x4 matrix, row-major, in one
 // buffer shared by every call.
 const double *wb_supervisor_node_get_pose(WbNodeRef node, WbNodeRef from_node);
+
+// Sets a boolean field from the next step on.
+void wb_supervisor_field_set_sf_bool(WbFieldRef field, bool value);
+
+// Sets an integer field from the next step on.
+void wb_supervisor_field_set_sf_int32(WbFieldRef field, int value);
+
+// Sets a float field from the next step on.
+void wb_supervisor_field_set_sf_float(WbFieldRef field, double value);
+
+// Sets an SFVec2f field from the next step on.
+//
+// # Safety
+// `values` is NULL or points to 2 doubles.
+void wb_supervisor_field_set_sf_vec2f(WbFieldRef field, const double *values);
+
+// Sets an SFVec3f field from the next step on.
+//
+// # Safety
+// `values` is NULL or points to 3 doubles.
+void wb_supervisor_field_set_sf_vec3f(WbFieldRef field, const double *values);
+
+// Sets an SFRotation field (axis x y z, angle) from the next step on.
+//
+// # Safety
+// `values` is NULL or points to 4 doubles.
+void wb_supervisor_field_set_sf_rotation(WbFieldRef field, const double *values);
+
+// Sets an SFColor field from the next step on.
+//
+// # Safety
+// `values` is NULL or points to 3 doubles.
+void wb_supervisor_field_set_sf_color(WbFieldRef field, const double *values);
+
+// Sets a string field from the next step on.
+//
+// # Safety
+// `value` is NULL or a NUL-terminated string.
+void wb_supervisor_field_set_sf_string(WbFieldRef field, const char *value);
+
+// MFBool: Sets item `index` (negative: from the end) from the next step on.
+void wb_supervisor_field_set_mf_bool(WbFieldRef field, int index, bool value);
+
+// MFBool: Inserts an item before `index` (-1 appends), at once.
+void wb_supervisor_field_insert_mf_bool(WbFieldRef field, int index, bool value);
+
+// MFInt32: Sets item `index` (negative: from the end) from the next step on.
+void wb_supervisor_field_set_mf_int32(WbFieldRef field, int index, int value);
+
+// MFInt32: Inserts an item before `index` (-1 appends), at once.
+void wb_supervisor_field_insert_mf_int32(WbFieldRef field, int index, int value);
+
+// MFFloat: Sets item `index` (negative: from the end) from the next step on.
+void wb_supervisor_field_set_mf_float(WbFieldRef field, int index, double value);
+
+// MFFloat: Inserts an item before `index` (-1 appends), at once.
+void wb_supervisor_field_insert_mf_float(WbFieldRef field, int index, double value);
+
+// MFVec2f (2 doubles): Sets item `index` (negative: from the end) from the next step on.
+//
+// # Safety
+// `values` is NULL or points to a value of the field's type.
+void wb_supervisor_field_set_mf_vec2f(WbFieldRef field, int index, const double *values);
+
+// MFVec2f (2 doubles): Inserts an item before `index` (-1 appends), at once.
+//
+// # Safety
+// `values` is NULL or points to a value of the field's type.
+void wb_supervisor_field_insert_mf_vec2f(WbFieldRef field, int index, const double *values);
+
+// MFVec3f (3 doubles): Sets item `index` (negative: from the end) from the next step on.
+//
+// # Safety
+// `values` is NULL or points to a value of the field's type.
+void wb_supervisor_field_set_mf_vec3f(WbFieldRef field, int index, const double *values);
+
+// MFVec3f (3 doubles): Inserts an item before `index` (-1 appends), at once.
+//
+// # Safety
+// `values` is NULL or points to a value of the field's type.
+void wb_supervisor_field_insert_mf_vec3f(WbFieldRef field, int index, const double *values);
+
+// MFRotation (axis and angle): Sets item `index` (negative: from the end) from the next step on.
+//
+// # Safety
+// `values` is NULL or points to a value of the field's type.
+void wb_supervisor_field_set_mf_rotation(WbFieldRef field, int index, const double *values);
+
+// MFRotation (axis and angle): Inserts an item before `index` (-1 appends), at once.
+//
+// # Safety
+// `values` is NULL or points to a value of the field's type.
+void wb_supervisor_field_insert_mf_rotation(WbFieldRef field, int index, const double *values);
+
+// MFColor (3 values in [0, 1]): Sets item `index` (negative: from the end) from the next step on.
+//
+// # Safety
+// `values` is NULL or points to a value of the field's type.
+void wb_supervisor_field_set_mf_color(WbFieldRef field, int index, const double *values);
+
+// MFColor (3 values in [0, 1]): Inserts an item before `index` (-1 appends), at once.
+//
+// # Safety
+// `values` is NULL or points to a value of the field's type.
+void wb_supervisor_field_insert_mf_color(WbFieldRef field, int index, const double *values);
+
+// MFString: Sets item `index` (negative: from the end) from the next step on.
+//
+// # Safety
+// `value` is NULL or points to a value of the field's type.
+void wb_supervisor_field_set_mf_string(WbFieldRef field, int index, const char *value);
+
+// MFString: Inserts an item before `index` (-1 appends), at once.
+//
+// # Safety
+// `value` is NULL or points to a value of the field's type.
+void wb_supervisor_field_insert_mf_string(WbFieldRef field, int index, const char *value);
+
+// Removes item `index` (negative: from the end) of an MF field, at once.
+void wb_supervisor_field_remove_mf(WbFieldRef field, int index);
 
 // Ends the run: every controller's next step returns -1, and the runner exits with `status`.
 void wb_supervisor_simulation_quit(int status);

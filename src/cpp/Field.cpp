@@ -6,7 +6,6 @@
 
 #include <map>
 
-#include "supervisor_fields.hpp"
 #include "text.hpp"
 
 using namespace webots;
