@@ -135,6 +135,60 @@ const char *wb_supervisor_field_get_name(WbFieldRef field);
 // The number of items of an MF field; -1 for SF fields and invalid fields.
 int wb_supervisor_field_get_count(WbFieldRef field);
 
+// A boolean field's value (false on error).
+bool wb_supervisor_field_get_sf_bool(WbFieldRef field);
+
+// Item `index` of an MFBool field (negative: from the end; false on error).
+bool wb_supervisor_field_get_mf_bool(WbFieldRef field, int index);
+
+// An integer field's value (0 on error).
+int wb_supervisor_field_get_sf_int32(WbFieldRef field);
+
+// Item `index` of an MFInt32 field (negative: from the end; 0 on error).
+int wb_supervisor_field_get_mf_int32(WbFieldRef field, int index);
+
+// A float field's value (0.0 on error).
+double wb_supervisor_field_get_sf_float(WbFieldRef field);
+
+// Item `index` of an MFFloat field (negative: from the end; 0.0 on error).
+double wb_supervisor_field_get_mf_float(WbFieldRef field, int index);
+
+// Two numbers, valid until the field is read again (NULL on error).
+const double *wb_supervisor_field_get_sf_vec2f(WbFieldRef field);
+
+// Item `index` of an MFVec2f field, valid until the field is read again (NULL on error).
+const double *wb_supervisor_field_get_mf_vec2f(WbFieldRef field, int index);
+
+// Three numbers, valid until the field is read again (NULL on error).
+const double *wb_supervisor_field_get_sf_vec3f(WbFieldRef field);
+
+// Item `index` of an MFVec3f field, valid until the field is read again (NULL on error).
+const double *wb_supervisor_field_get_mf_vec3f(WbFieldRef field, int index);
+
+// Axis and angle, valid until the field is read again (NULL on error).
+const double *wb_supervisor_field_get_sf_rotation(WbFieldRef field);
+
+// Item `index` of an MFRotation field, valid until the field is read again (NULL on error).
+const double *wb_supervisor_field_get_mf_rotation(WbFieldRef field, int index);
+
+// Red, green, blue, valid until the field is read again (NULL on error).
+const double *wb_supervisor_field_get_sf_color(WbFieldRef field);
+
+// Item `index` of an MFColor field, valid until the field is read again (NULL on error).
+const double *wb_supervisor_field_get_mf_color(WbFieldRef field, int index);
+
+// A string field's value, valid until the field is read again ("" on error).
+const char *wb_supervisor_field_get_sf_string(WbFieldRef field);
+
+// Item `index` of an MFString field, valid until the field is read again ("" on error).
+const char *wb_supervisor_field_get_mf_string(WbFieldRef field, int index);
+
+// The node held by a node field (NULL when empty or on error).
+WbNodeRef wb_supervisor_field_get_sf_node(WbFieldRef field);
+
+// Item `index` of an MFNode field (NULL on error).
+WbNodeRef wb_supervisor_field_get_mf_node(WbFieldRef field, int index);
+
 // Sets a boolean field from the next step on.
 void wb_supervisor_field_set_sf_bool(WbFieldRef field, bool value);
 
@@ -173,6 +227,84 @@ void wb_supervisor_field_set_sf_color(WbFieldRef field, const double *values);
 // # Safety
 // `value` is NULL or a NUL-terminated string.
 void wb_supervisor_field_set_sf_string(WbFieldRef field, const char *value);
+
+// Sets item `index` (negative: from the end) of an MFBool field from the next step on.
+void wb_supervisor_field_set_mf_bool(WbFieldRef field, int index, bool value);
+
+// Inserts an item into an MFBool field before `index` (-1 appends), at once.
+void wb_supervisor_field_insert_mf_bool(WbFieldRef field, int index, bool value);
+
+// Sets item `index` (negative: from the end) of an MFInt32 field from the next step on.
+void wb_supervisor_field_set_mf_int32(WbFieldRef field, int index, int value);
+
+// Inserts an item into an MFInt32 field before `index` (-1 appends), at once.
+void wb_supervisor_field_insert_mf_int32(WbFieldRef field, int index, int value);
+
+// Sets item `index` (negative: from the end) of an MFFloat field from the next step on.
+void wb_supervisor_field_set_mf_float(WbFieldRef field, int index, double value);
+
+// Inserts an item into an MFFloat field before `index` (-1 appends), at once.
+void wb_supervisor_field_insert_mf_float(WbFieldRef field, int index, double value);
+
+// Sets item `index` (negative: from the end) of an MFVec2f field from the next step on.
+//
+// # Safety
+// `values` is NULL or points to 2 doubles.
+void wb_supervisor_field_set_mf_vec2f(WbFieldRef field, int index, const double *values);
+
+// Inserts an item into an MFVec2f field before `index` (-1 appends), at once.
+//
+// # Safety
+// `values` is NULL or points to 2 doubles.
+void wb_supervisor_field_insert_mf_vec2f(WbFieldRef field, int index, const double *values);
+
+// Sets item `index` (negative: from the end) of an MFVec3f field from the next step on.
+//
+// # Safety
+// `values` is NULL or points to 3 doubles.
+void wb_supervisor_field_set_mf_vec3f(WbFieldRef field, int index, const double *values);
+
+// Inserts an item into an MFVec3f field before `index` (-1 appends), at once.
+//
+// # Safety
+// `values` is NULL or points to 3 doubles.
+void wb_supervisor_field_insert_mf_vec3f(WbFieldRef field, int index, const double *values);
+
+// Sets item `index` (negative: from the end) of an MFRotation field from the next step on.
+//
+// # Safety
+// `values` is NULL or points to 4 doubles (axis x y z, angle).
+void wb_supervisor_field_set_mf_rotation(WbFieldRef field, int index, const double *values);
+
+// Inserts an item into an MFRotation field before `index` (-1 appends), at once.
+//
+// # Safety
+// `values` is NULL or points to 4 doubles (axis x y z, angle).
+void wb_supervisor_field_insert_mf_rotation(WbFieldRef field, int index, const double *values);
+
+// Sets item `index` (negative: from the end) of an MFColor field from the next step on.
+//
+// # Safety
+// `values` is NULL or points to 3 doubles.
+void wb_supervisor_field_set_mf_color(WbFieldRef field, int index, const double *values);
+
+// Inserts an item into an MFColor field before `index` (-1 appends), at once.
+//
+// # Safety
+// `values` is NULL or points to 3 doubles.
+void wb_supervisor_field_insert_mf_color(WbFieldRef field, int index, const double *values);
+
+// Sets item `index` (negative: from the end) of an MFString field from the next step on.
+//
+// # Safety
+// `value` is NULL or a NUL-terminated string.
+void wb_supervisor_field_set_mf_string(WbFieldRef field, int index, const char *value);
+
+// Inserts an item into an MFString field before `index` (-1 appends), at once.
+//
+// # Safety
+// `value` is NULL or a NUL-terminated string.
+void wb_supervisor_field_insert_mf_string(WbFieldRef field, int index, const char *value);
 
 // Removes item `index` (negative: from the end) of an MF field, at once.
 void wb_supervisor_field_remove_mf(WbFieldRef field, int index);

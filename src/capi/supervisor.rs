@@ -640,42 +640,114 @@ fn node_of(c: &mut Controller, _: usize, v: FieldData) -> Option<WbNodeRef> {
     }
 }
 
-macro_rules! getters {
-    ($($(#[$doc:meta])* $sf:ident, $mf:ident, $code:expr, $ret:ty, $fallback:expr, $convert:ident;)*) => {$(
-        $(#[$doc])*
-        #[no_mangle]
-        pub extern "C" fn $sf(field: WbFieldRef) -> $ret {
-            getter(stringify!($sf), field, $code, None, $fallback, $convert)
-        }
+// cbindgen does not expand macros: every exported function is written out so that the header declares it.
 
-        $(#[$doc])*
-        /// (Item `index` of an MF field; negative indices count from the end.)
-        #[no_mangle]
-        pub extern "C" fn $mf(field: WbFieldRef, index: c_int) -> $ret {
-            getter(stringify!($mf), field, $code | MF, Some(index), $fallback, $convert)
-        }
-    )*};
+/// A boolean field's value (false on error).
+#[no_mangle]
+pub extern "C" fn wb_supervisor_field_get_sf_bool(field: WbFieldRef) -> WbBool {
+    getter("wb_supervisor_field_get_sf_bool", field, SF_BOOL, None, 0, bool_of)
 }
 
-getters! {
-    /// A boolean field's value (false on error).
-    wb_supervisor_field_get_sf_bool, wb_supervisor_field_get_mf_bool, SF_BOOL, WbBool, 0, bool_of;
-    /// An integer field's value (0 on error).
-    wb_supervisor_field_get_sf_int32, wb_supervisor_field_get_mf_int32, SF_INT32, c_int, 0, int_of;
-    /// A float field's value (0.0 on error).
-    wb_supervisor_field_get_sf_float, wb_supervisor_field_get_mf_float, SF_FLOAT, c_double, 0.0, float_of;
-    /// Two numbers, valid until the field is read again (NULL on error).
-    wb_supervisor_field_get_sf_vec2f, wb_supervisor_field_get_mf_vec2f, SF_VEC2F, *const c_double, ptr::null(), numbers_of;
-    /// Three numbers, valid until the field is read again (NULL on error).
-    wb_supervisor_field_get_sf_vec3f, wb_supervisor_field_get_mf_vec3f, SF_VEC3F, *const c_double, ptr::null(), numbers_of;
-    /// Axis and angle, valid until the field is read again (NULL on error).
-    wb_supervisor_field_get_sf_rotation, wb_supervisor_field_get_mf_rotation, SF_ROTATION, *const c_double, ptr::null(), numbers_of;
-    /// Red, green, blue, valid until the field is read again (NULL on error).
-    wb_supervisor_field_get_sf_color, wb_supervisor_field_get_mf_color, SF_COLOR, *const c_double, ptr::null(), numbers_of;
-    /// A string field's value, valid until the field is read again ("" on error).
-    wb_supervisor_field_get_sf_string, wb_supervisor_field_get_mf_string, SF_STRING, *const c_char, c"".as_ptr(), string_of;
-    /// The node held by a node field (NULL when empty or on error).
-    wb_supervisor_field_get_sf_node, wb_supervisor_field_get_mf_node, SF_NODE, WbNodeRef, ptr::null_mut(), node_of;
+/// Item `index` of an MFBool field (negative: from the end; false on error).
+#[no_mangle]
+pub extern "C" fn wb_supervisor_field_get_mf_bool(field: WbFieldRef, index: c_int) -> WbBool {
+    getter("wb_supervisor_field_get_mf_bool", field, SF_BOOL | MF, Some(index), 0, bool_of)
+}
+
+/// An integer field's value (0 on error).
+#[no_mangle]
+pub extern "C" fn wb_supervisor_field_get_sf_int32(field: WbFieldRef) -> c_int {
+    getter("wb_supervisor_field_get_sf_int32", field, SF_INT32, None, 0, int_of)
+}
+
+/// Item `index` of an MFInt32 field (negative: from the end; 0 on error).
+#[no_mangle]
+pub extern "C" fn wb_supervisor_field_get_mf_int32(field: WbFieldRef, index: c_int) -> c_int {
+    getter("wb_supervisor_field_get_mf_int32", field, SF_INT32 | MF, Some(index), 0, int_of)
+}
+
+/// A float field's value (0.0 on error).
+#[no_mangle]
+pub extern "C" fn wb_supervisor_field_get_sf_float(field: WbFieldRef) -> c_double {
+    getter("wb_supervisor_field_get_sf_float", field, SF_FLOAT, None, 0.0, float_of)
+}
+
+/// Item `index` of an MFFloat field (negative: from the end; 0.0 on error).
+#[no_mangle]
+pub extern "C" fn wb_supervisor_field_get_mf_float(field: WbFieldRef, index: c_int) -> c_double {
+    getter("wb_supervisor_field_get_mf_float", field, SF_FLOAT | MF, Some(index), 0.0, float_of)
+}
+
+/// Two numbers, valid until the field is read again (NULL on error).
+#[no_mangle]
+pub extern "C" fn wb_supervisor_field_get_sf_vec2f(field: WbFieldRef) -> *const c_double {
+    getter("wb_supervisor_field_get_sf_vec2f", field, SF_VEC2F, None, ptr::null(), numbers_of)
+}
+
+/// Item `index` of an MFVec2f field, valid until the field is read again (NULL on error).
+#[no_mangle]
+pub extern "C" fn wb_supervisor_field_get_mf_vec2f(field: WbFieldRef, index: c_int) -> *const c_double {
+    getter("wb_supervisor_field_get_mf_vec2f", field, SF_VEC2F | MF, Some(index), ptr::null(), numbers_of)
+}
+
+/// Three numbers, valid until the field is read again (NULL on error).
+#[no_mangle]
+pub extern "C" fn wb_supervisor_field_get_sf_vec3f(field: WbFieldRef) -> *const c_double {
+    getter("wb_supervisor_field_get_sf_vec3f", field, SF_VEC3F, None, ptr::null(), numbers_of)
+}
+
+/// Item `index` of an MFVec3f field, valid until the field is read again (NULL on error).
+#[no_mangle]
+pub extern "C" fn wb_supervisor_field_get_mf_vec3f(field: WbFieldRef, index: c_int) -> *const c_double {
+    getter("wb_supervisor_field_get_mf_vec3f", field, SF_VEC3F | MF, Some(index), ptr::null(), numbers_of)
+}
+
+/// Axis and angle, valid until the field is read again (NULL on error).
+#[no_mangle]
+pub extern "C" fn wb_supervisor_field_get_sf_rotation(field: WbFieldRef) -> *const c_double {
+    getter("wb_supervisor_field_get_sf_rotation", field, SF_ROTATION, None, ptr::null(), numbers_of)
+}
+
+/// Item `index` of an MFRotation field, valid until the field is read again (NULL on error).
+#[no_mangle]
+pub extern "C" fn wb_supervisor_field_get_mf_rotation(field: WbFieldRef, index: c_int) -> *const c_double {
+    getter("wb_supervisor_field_get_mf_rotation", field, SF_ROTATION | MF, Some(index), ptr::null(), numbers_of)
+}
+
+/// Red, green, blue, valid until the field is read again (NULL on error).
+#[no_mangle]
+pub extern "C" fn wb_supervisor_field_get_sf_color(field: WbFieldRef) -> *const c_double {
+    getter("wb_supervisor_field_get_sf_color", field, SF_COLOR, None, ptr::null(), numbers_of)
+}
+
+/// Item `index` of an MFColor field, valid until the field is read again (NULL on error).
+#[no_mangle]
+pub extern "C" fn wb_supervisor_field_get_mf_color(field: WbFieldRef, index: c_int) -> *const c_double {
+    getter("wb_supervisor_field_get_mf_color", field, SF_COLOR | MF, Some(index), ptr::null(), numbers_of)
+}
+
+/// A string field's value, valid until the field is read again ("" on error).
+#[no_mangle]
+pub extern "C" fn wb_supervisor_field_get_sf_string(field: WbFieldRef) -> *const c_char {
+    getter("wb_supervisor_field_get_sf_string", field, SF_STRING, None, c"".as_ptr(), string_of)
+}
+
+/// Item `index` of an MFString field, valid until the field is read again ("" on error).
+#[no_mangle]
+pub extern "C" fn wb_supervisor_field_get_mf_string(field: WbFieldRef, index: c_int) -> *const c_char {
+    getter("wb_supervisor_field_get_mf_string", field, SF_STRING | MF, Some(index), c"".as_ptr(), string_of)
+}
+
+/// The node held by a node field (NULL when empty or on error).
+#[no_mangle]
+pub extern "C" fn wb_supervisor_field_get_sf_node(field: WbFieldRef) -> WbNodeRef {
+    getter("wb_supervisor_field_get_sf_node", field, SF_NODE, None, ptr::null_mut(), node_of)
+}
+
+/// Item `index` of an MFNode field (NULL on error).
+#[no_mangle]
+pub extern "C" fn wb_supervisor_field_get_mf_node(field: WbFieldRef, index: c_int) -> WbNodeRef {
+    getter("wb_supervisor_field_get_mf_node", field, SF_NODE | MF, Some(index), ptr::null_mut(), node_of)
 }
 
 // ----------------------------------------------------------------------------------------------------
@@ -897,63 +969,170 @@ pub unsafe extern "C" fn wb_supervisor_field_set_sf_string(field: WbFieldRef, va
     setter(func, field, SF_STRING, None, || string_value(func, value))
 }
 
-macro_rules! mf_writers {
-    ($($(#[$doc:meta])* $set:ident, $insert:ident, $code:expr, ($arg:ident: $ty:ty), $read:expr, $make:expr;)*) => {$(
-        $(#[$doc])*
-        /// Sets item `index` (negative: from the end) from the next step on.
-        ///
-        /// # Safety
-        /// Pointer arguments are NULL or point to a value of the field's type.
-        #[no_mangle]
-        pub unsafe extern "C" fn $set(field: WbFieldRef, index: c_int, $arg: $ty) {
-            let func = stringify!($set);
-            // SAFETY: pointer arguments are NULL or valid per this function's contract.
-            #[allow(unused_unsafe)]
-            let $arg = unsafe { ($read)($arg) };
-            setter(func, field, $code | MF, Some((index, Write::Set)), || ($make)(func, $arg))
-        }
-
-        $(#[$doc])*
-        /// Inserts an item before `index` (-1 appends), at once.
-        ///
-        /// # Safety
-        /// Pointer arguments are NULL or point to a value of the field's type.
-        #[no_mangle]
-        pub unsafe extern "C" fn $insert(field: WbFieldRef, index: c_int, $arg: $ty) {
-            let func = stringify!($insert);
-            // SAFETY: pointer arguments are NULL or valid per this function's contract.
-            #[allow(unused_unsafe)]
-            let $arg = unsafe { ($read)($arg) };
-            setter(func, field, $code | MF, Some((index, Write::Insert)), || ($make)(func, $arg))
-        }
-    )*};
+/// Sets item `index` (negative: from the end) of an MFBool field from the next step on.
+#[no_mangle]
+pub extern "C" fn wb_supervisor_field_set_mf_bool(field: WbFieldRef, index: c_int, value: WbBool) {
+    let func = "wb_supervisor_field_set_mf_bool";
+    setter(func, field, SF_BOOL | MF, Some((index, Write::Set)), || Some(FieldData::Bool(value != 0)))
 }
 
-mf_writers! {
-    /// MFBool.
-    wb_supervisor_field_set_mf_bool, wb_supervisor_field_insert_mf_bool, SF_BOOL, (value: WbBool),
-        |v| v, |_, v: WbBool| Some(FieldData::Bool(v != 0));
-    /// MFInt32.
-    wb_supervisor_field_set_mf_int32, wb_supervisor_field_insert_mf_int32, SF_INT32, (value: c_int),
-        |v| v, |_, v| Some(FieldData::Int32(v));
-    /// MFFloat.
-    wb_supervisor_field_set_mf_float, wb_supervisor_field_insert_mf_float, SF_FLOAT, (value: c_double),
-        |v| v, float_value;
-    /// MFVec2f.
-    wb_supervisor_field_set_mf_vec2f, wb_supervisor_field_insert_mf_vec2f, SF_VEC2F, (values: *const c_double),
-        |p| array::<2>(p), vec2_value;
-    /// MFVec3f.
-    wb_supervisor_field_set_mf_vec3f, wb_supervisor_field_insert_mf_vec3f, SF_VEC3F, (values: *const c_double),
-        |p| array::<3>(p), vec3_value;
-    /// MFRotation.
-    wb_supervisor_field_set_mf_rotation, wb_supervisor_field_insert_mf_rotation, SF_ROTATION,
-        (values: *const c_double), |p| array::<4>(p), rotation_value;
-    /// MFColor.
-    wb_supervisor_field_set_mf_color, wb_supervisor_field_insert_mf_color, SF_COLOR, (values: *const c_double),
-        |p| array::<3>(p), color_value;
-    /// MFString.
-    wb_supervisor_field_set_mf_string, wb_supervisor_field_insert_mf_string, SF_STRING, (value: *const c_char),
-        |p| c_str_arg(p), string_value;
+/// Inserts an item into an MFBool field before `index` (-1 appends), at once.
+#[no_mangle]
+pub extern "C" fn wb_supervisor_field_insert_mf_bool(field: WbFieldRef, index: c_int, value: WbBool) {
+    let func = "wb_supervisor_field_insert_mf_bool";
+    setter(func, field, SF_BOOL | MF, Some((index, Write::Insert)), || Some(FieldData::Bool(value != 0)))
+}
+
+/// Sets item `index` (negative: from the end) of an MFInt32 field from the next step on.
+#[no_mangle]
+pub extern "C" fn wb_supervisor_field_set_mf_int32(field: WbFieldRef, index: c_int, value: c_int) {
+    let func = "wb_supervisor_field_set_mf_int32";
+    setter(func, field, SF_INT32 | MF, Some((index, Write::Set)), || Some(FieldData::Int32(value)))
+}
+
+/// Inserts an item into an MFInt32 field before `index` (-1 appends), at once.
+#[no_mangle]
+pub extern "C" fn wb_supervisor_field_insert_mf_int32(field: WbFieldRef, index: c_int, value: c_int) {
+    let func = "wb_supervisor_field_insert_mf_int32";
+    setter(func, field, SF_INT32 | MF, Some((index, Write::Insert)), || Some(FieldData::Int32(value)))
+}
+
+/// Sets item `index` (negative: from the end) of an MFFloat field from the next step on.
+#[no_mangle]
+pub extern "C" fn wb_supervisor_field_set_mf_float(field: WbFieldRef, index: c_int, value: c_double) {
+    let func = "wb_supervisor_field_set_mf_float";
+    setter(func, field, SF_FLOAT | MF, Some((index, Write::Set)), || float_value(func, value))
+}
+
+/// Inserts an item into an MFFloat field before `index` (-1 appends), at once.
+#[no_mangle]
+pub extern "C" fn wb_supervisor_field_insert_mf_float(field: WbFieldRef, index: c_int, value: c_double) {
+    let func = "wb_supervisor_field_insert_mf_float";
+    setter(func, field, SF_FLOAT | MF, Some((index, Write::Insert)), || float_value(func, value))
+}
+
+/// Sets item `index` (negative: from the end) of an MFVec2f field from the next step on.
+///
+/// # Safety
+/// `values` is NULL or points to 2 doubles.
+#[no_mangle]
+pub unsafe extern "C" fn wb_supervisor_field_set_mf_vec2f(field: WbFieldRef, index: c_int, values: *const c_double) {
+    let func = "wb_supervisor_field_set_mf_vec2f";
+    // SAFETY: the pointer is NULL or valid per this function's contract.
+    let values = unsafe { array::<2>(values) };
+    setter(func, field, SF_VEC2F | MF, Some((index, Write::Set)), || vec2_value(func, values))
+}
+
+/// Inserts an item into an MFVec2f field before `index` (-1 appends), at once.
+///
+/// # Safety
+/// `values` is NULL or points to 2 doubles.
+#[no_mangle]
+pub unsafe extern "C" fn wb_supervisor_field_insert_mf_vec2f(field: WbFieldRef, index: c_int, values: *const c_double) {
+    let func = "wb_supervisor_field_insert_mf_vec2f";
+    // SAFETY: the pointer is NULL or valid per this function's contract.
+    let values = unsafe { array::<2>(values) };
+    setter(func, field, SF_VEC2F | MF, Some((index, Write::Insert)), || vec2_value(func, values))
+}
+
+/// Sets item `index` (negative: from the end) of an MFVec3f field from the next step on.
+///
+/// # Safety
+/// `values` is NULL or points to 3 doubles.
+#[no_mangle]
+pub unsafe extern "C" fn wb_supervisor_field_set_mf_vec3f(field: WbFieldRef, index: c_int, values: *const c_double) {
+    let func = "wb_supervisor_field_set_mf_vec3f";
+    // SAFETY: the pointer is NULL or valid per this function's contract.
+    let values = unsafe { array::<3>(values) };
+    setter(func, field, SF_VEC3F | MF, Some((index, Write::Set)), || vec3_value(func, values))
+}
+
+/// Inserts an item into an MFVec3f field before `index` (-1 appends), at once.
+///
+/// # Safety
+/// `values` is NULL or points to 3 doubles.
+#[no_mangle]
+pub unsafe extern "C" fn wb_supervisor_field_insert_mf_vec3f(field: WbFieldRef, index: c_int, values: *const c_double) {
+    let func = "wb_supervisor_field_insert_mf_vec3f";
+    // SAFETY: the pointer is NULL or valid per this function's contract.
+    let values = unsafe { array::<3>(values) };
+    setter(func, field, SF_VEC3F | MF, Some((index, Write::Insert)), || vec3_value(func, values))
+}
+
+/// Sets item `index` (negative: from the end) of an MFRotation field from the next step on.
+///
+/// # Safety
+/// `values` is NULL or points to 4 doubles (axis x y z, angle).
+#[no_mangle]
+pub unsafe extern "C" fn wb_supervisor_field_set_mf_rotation(field: WbFieldRef, index: c_int, values: *const c_double) {
+    let func = "wb_supervisor_field_set_mf_rotation";
+    // SAFETY: the pointer is NULL or valid per this function's contract.
+    let values = unsafe { array::<4>(values) };
+    setter(func, field, SF_ROTATION | MF, Some((index, Write::Set)), || rotation_value(func, values))
+}
+
+/// Inserts an item into an MFRotation field before `index` (-1 appends), at once.
+///
+/// # Safety
+/// `values` is NULL or points to 4 doubles (axis x y z, angle).
+#[no_mangle]
+pub unsafe extern "C" fn wb_supervisor_field_insert_mf_rotation(
+    field: WbFieldRef,
+    index: c_int,
+    values: *const c_double,
+) {
+    let func = "wb_supervisor_field_insert_mf_rotation";
+    // SAFETY: the pointer is NULL or valid per this function's contract.
+    let values = unsafe { array::<4>(values) };
+    setter(func, field, SF_ROTATION | MF, Some((index, Write::Insert)), || rotation_value(func, values))
+}
+
+/// Sets item `index` (negative: from the end) of an MFColor field from the next step on.
+///
+/// # Safety
+/// `values` is NULL or points to 3 doubles.
+#[no_mangle]
+pub unsafe extern "C" fn wb_supervisor_field_set_mf_color(field: WbFieldRef, index: c_int, values: *const c_double) {
+    let func = "wb_supervisor_field_set_mf_color";
+    // SAFETY: the pointer is NULL or valid per this function's contract.
+    let values = unsafe { array::<3>(values) };
+    setter(func, field, SF_COLOR | MF, Some((index, Write::Set)), || color_value(func, values))
+}
+
+/// Inserts an item into an MFColor field before `index` (-1 appends), at once.
+///
+/// # Safety
+/// `values` is NULL or points to 3 doubles.
+#[no_mangle]
+pub unsafe extern "C" fn wb_supervisor_field_insert_mf_color(field: WbFieldRef, index: c_int, values: *const c_double) {
+    let func = "wb_supervisor_field_insert_mf_color";
+    // SAFETY: the pointer is NULL or valid per this function's contract.
+    let values = unsafe { array::<3>(values) };
+    setter(func, field, SF_COLOR | MF, Some((index, Write::Insert)), || color_value(func, values))
+}
+
+/// Sets item `index` (negative: from the end) of an MFString field from the next step on.
+///
+/// # Safety
+/// `value` is NULL or a NUL-terminated string.
+#[no_mangle]
+pub unsafe extern "C" fn wb_supervisor_field_set_mf_string(field: WbFieldRef, index: c_int, value: *const c_char) {
+    let func = "wb_supervisor_field_set_mf_string";
+    // SAFETY: the pointer is NULL or valid per this function's contract.
+    let value = unsafe { c_str_arg(value) };
+    setter(func, field, SF_STRING | MF, Some((index, Write::Set)), || string_value(func, value))
+}
+
+/// Inserts an item into an MFString field before `index` (-1 appends), at once.
+///
+/// # Safety
+/// `value` is NULL or a NUL-terminated string.
+#[no_mangle]
+pub unsafe extern "C" fn wb_supervisor_field_insert_mf_string(field: WbFieldRef, index: c_int, value: *const c_char) {
+    let func = "wb_supervisor_field_insert_mf_string";
+    // SAFETY: the pointer is NULL or valid per this function's contract.
+    let value = unsafe { c_str_arg(value) };
+    setter(func, field, SF_STRING | MF, Some((index, Write::Insert)), || string_value(func, value))
 }
 
 /// Removes item `index` (negative: from the end) of an MF field, at once.
