@@ -1,0 +1,130 @@
+//! The supervisor API (supervisor.h) against Webots' behaviour: node lookup and information, field
+//! handles, values, write timing, PROTO parameters, poses, calls from a plain Robot, quit and modes.
+//! Each C controller (tests/c/sv_*.c) checks return values, pointer identity and the exact stderr of
+//! each call itself; these tests run them and check what only the runner sees.
+
+mod common;
+
+use common::{Project, RunOutput};
+
+const CAN_PROTO: &str = r#"#VRML_SIM R2025a utf8
+PROTO Can [
+  field SFVec3f    translation 0 0 0
+  field SFRotation rotation    0 0 1 0
+  field SFString   name        "can"
+  field SFFloat    height      0.2
+]
+{
+  Solid {
+    translation IS translation
+    rotation IS rotation
+    name IS name
+    children [ DEF CAN_BODY Shape { geometry Cylinder { height IS height } } ]
+  }
+}
+"#;
+
+/// A PROTO whose parameters cover every field type.
+const FIELDS_PROTO: &str = r#"#VRML_SIM R2025a utf8
+PROTO Fields [
+  field SFBool     sfBool     TRUE
+  field SFInt32    sfInt32    39
+  field SFFloat    sfFloat    0.84
+  field SFVec2f    sfVec2f    1 2
+  field SFVec3f    sfVec3f    1 2 3
+  field SFRotation sfRotation 0 1 0 0.5
+  field SFColor    sfColor    0.1 0.2 0.3
+  field SFString   sfString   "text"
+  field MFBool     mfBool     [ TRUE FALSE TRUE ]
+  field MFInt32    mfInt32    [ 1 2 3 ]
+  field MFFloat    mfFloat    [ 0.5 1.5 ]
+  field MFVec2f    mfVec2f    [ 1 2, 3 4 ]
+  field MFVec3f    mfVec3f    [ 1 2 3, 4 5 6 ]
+  field MFRotation mfRotation [ 0 0 1 0.5, 1 0 0 1 ]
+  field MFColor    mfColor    [ 1 0 0, 0 1 0, 0 0 1 ]
+  field MFString   mfString   [ "a" "b" ]
+  field MFNode     mfNode     [ Pose { } DEF SECOND Solid { name "second" } ]
+  field MFFloat    empty      [ ]
+]
+{
+  Solid { name "fields" children IS mfNode }
+}
+"#;
+
+/// The world of the node, value and pose tests; `{main}` and `{watch}` are the two supervisors'
+/// controllers.
+const SV_WORLD: &str = r#"#VRML_SIM R2025a utf8
+EXTERNPROTO "../protos/Can.proto"
+EXTERNPROTO "../protos/Fields.proto"
+WorldInfo { basicTimeStep 32 }
+Viewpoint { position 0 0 10 }
+DEF BOX Solid {
+  translation 1 2 3
+  rotation 0 0 1 1.5707963267948966
+  name "box"
+  children [
+    DEF ARM Pose {
+      translation 1 0 0
+      rotation 1 0 0 1.5707963267948966
+      children [ DEF TIP Solid { translation 0 1 0 name "tip" } ]
+    }
+    DEF SHAPE Shape {
+      appearance DEF APP Appearance { material DEF MAT Material { } }
+      geometry DEF GEOM Box { size 1 1 1 }
+    }
+  ]
+  boundingObject DEF BOUNDS Box { size 0.5 0.5 0.5 }
+}
+DEF CAN Can { translation 0 0 1 }
+DEF MF Fields { }
+DEF SUPER Robot {
+  name "super"
+  controller "{main}"
+  supervisor TRUE
+  children [ DEF SV_EMITTER Emitter { name "em" } ]
+}
+DEF WATCH Robot {
+  name "watch"
+  controller "{watch}"
+  supervisor TRUE
+}
+"#;
+
+/// A project holding the two PROTOs and `SV_WORLD` as `sv.wbt`, with `main` (and `watch`, if any)
+/// built from tests/c/<name>.c.
+fn sv_project(main: &str, watch: Option<&str>) -> Project {
+    let p = Project::new();
+    let protos = p.path().join("protos");
+    std::fs::create_dir_all(&protos).unwrap();
+    std::fs::write(protos.join("Can.proto"), CAN_PROTO).unwrap();
+    std::fs::write(protos.join("Fields.proto"), FIELDS_PROTO).unwrap();
+    let world = SV_WORLD.replace("{main}", main).replace("{watch}", watch.unwrap_or("<none>"));
+    p.world("sv.wbt", &world);
+    p.controller(main, main);
+    if let Some(w) = watch {
+        p.controller(w, w);
+    }
+    p
+}
+
+fn assert_success(out: &RunOutput) {
+    assert!(out.status.success(), "run failed ({:?}):\n{}\n--- stderr:\n{}", out.status, out.stdout, out.stderr);
+}
+
+#[test]
+fn node_lookup_info_and_field_handles() {
+    let p = sv_project("sv_nodes", None);
+    let out = p.run("sv.wbt", &["--until", "1"]);
+    assert_success(&out);
+    out.assert_stdout_has("[super] sv_nodes: all checks passed at t=0.032");
+}
+
+#[test]
+fn node_lookup_in_process() {
+    let p = sv_project("sv_nodes", None);
+    let world = p.path().join("worlds/sv.wbt");
+    let out =
+        p.run_controller("sv_nodes", &[("WEBOTS_SHIM_WORLD", world.to_str().unwrap()), ("WEBOTS_ROBOT_NAME", "super")]);
+    assert_success(&out);
+    out.assert_stdout_has("sv_nodes: all checks passed at t=0.032");
+}
