@@ -128,3 +128,20 @@ fn node_lookup_in_process() {
     assert_success(&out);
     out.assert_stdout_has("sv_nodes: all checks passed at t=0.032");
 }
+
+#[test]
+fn field_values_writes_and_timing() {
+    let p = sv_project("sv_values", Some("sv_watch"));
+    let out = p.run("sv.wbt", &["--until", "1"]);
+    assert_success(&out);
+    out.assert_stdout_has("[super] sv_values: all checks passed at t=0.096");
+    // another supervisor sees the world's values: the old ones until the writer's step, then the
+    // last write of each item (PROTO parameters included)
+    assert_eq!(
+        out.robot_lines("watch"),
+        [
+            "watch t=0.000 sfFloat=0.84 sfString=text mfFloat0=0.5 can=0,0,1",
+            "watch t=0.032 sfFloat=0.73 sfString=obstacle mfFloat0=1 can=0.5,0.5,0.5",
+        ]
+    );
+}

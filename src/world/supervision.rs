@@ -135,12 +135,22 @@ pub fn value_of(data: &FieldData, ty: FieldType) -> Option<FieldValue> {
         FieldData::Float(f) => FieldValue::SFFloat(*f),
         FieldData::Vec2f(v) => FieldValue::SFVec2f(*v),
         FieldData::Vec3f(v) => FieldValue::SFVec3f(*v),
-        FieldData::Rotation(v) => FieldValue::SFRotation(*v),
+        FieldData::Rotation(v) => FieldValue::SFRotation(unit_axis(*v)),
         FieldData::Color(v) => FieldValue::SFColor(*v),
         FieldData::String(s) => FieldValue::SFString(s.clone()),
         FieldData::Node(_) => return None,
     };
     (v.field_type() == ty.single()).then_some(v)
+}
+
+/// A rotation as Webots stores a written one: the axis normalised (the library refuses a zero axis).
+fn unit_axis([x, y, z, angle]: [f64; 4]) -> [f64; 4] {
+    let norm = (x * x + y * y + z * z).sqrt();
+    if norm > 0.0 && norm.is_finite() {
+        [x / norm, y / norm, z / norm, angle]
+    } else {
+        [x, y, z, angle]
+    }
 }
 
 /// The node's frame in world coordinates, without scale.
