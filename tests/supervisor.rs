@@ -66,7 +66,14 @@ DEF BOX Solid {
     DEF ARM Pose {
       translation 1 0 0
       rotation 1 0 0 1.5707963267948966
-      children [ DEF TIP Solid { translation 0 1 0 name "tip" } ]
+      children [
+        DEF TIP Solid { translation 0 1 0 name "tip" }
+        DEF SCALED Transform {
+          translation 0 0 1
+          scale 2 3 4
+          children [ DEF SCALED_TIP Pose { translation 1 1 1 } ]
+        }
+      ]
     }
     DEF SHAPE Shape {
       appearance DEF APP Appearance { material DEF MAT Material { } }
@@ -144,4 +151,12 @@ fn field_values_writes_and_timing() {
             "watch t=0.032 sfFloat=0.73 sfString=obstacle mfFloat0=1 can=0.5,0.5,0.5",
         ]
     );
+}
+
+#[test]
+fn positions_orientations_and_poses() {
+    let p = sv_project("sv_poses", None);
+    let out = p.run("sv.wbt", &["--until", "1"]);
+    assert_success(&out);
+    out.assert_stdout_has("[super] sv_poses: all checks passed at t=0.032");
 }
