@@ -160,3 +160,23 @@ fn positions_orientations_and_poses() {
     assert_success(&out);
     out.assert_stdout_has("[super] sv_poses: all checks passed at t=0.032");
 }
+
+const PLAIN_WORLD: &str = r#"#VRML_SIM R2025a utf8
+WorldInfo { basicTimeStep 32 }
+DEF BOX Solid { translation 1 2 3 }
+DEF PLAIN Robot { name "plain" controller "sv_plain" }
+"#;
+
+#[test]
+fn a_plain_robot_is_refused_everything() {
+    let p = Project::new();
+    p.world("plain.wbt", PLAIN_WORLD);
+    p.controller("sv_plain", "sv_plain");
+    let out = p.run("plain.wbt", &["--until", "0.2"]);
+    assert_success(&out);
+    out.assert_stdout_has("[plain] sv_plain: all checks passed at t=0.096");
+    // the refused quit, reset and pause changed nothing: the run went on to --until
+    out.assert_stdout_has("[plain] sv_plain: the run ended at t=0.224");
+    out.assert_stderr_has("webots-shim: run ended at 0.224 s");
+    assert!(!out.stderr.contains("quit"), "a refused quit was reported:\n{}", out.stderr);
+}
