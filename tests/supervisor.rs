@@ -180,3 +180,61 @@ fn a_plain_robot_is_refused_everything() {
     out.assert_stderr_has("webots-shim: run ended at 0.224 s");
     assert!(!out.stderr.contains("quit"), "a refused quit was reported:\n{}", out.stderr);
 }
+
+/// A supervisor running `{controller}` with `{args}`, and a plain robot stepping beside it.
+const CONTROL_WORLD: &str = r#"#VRML_SIM R2025a utf8
+WorldInfo { basicTimeStep 32 }
+Robot { name "boss" controller "{controller}" controllerArgs [ {args} ] supervisor TRUE }
+Robot { name "peer" controller "sv_peer" }
+"#;
+
+fn control_project(controller: &str, args: &str) -> Project {
+    let p = Project::new();
+    p.world("control.wbt", &CONTROL_WORLD.replace("{controller}", controller).replace("{args}", args));
+    p.controller(controller, controller);
+    p.controller("sv_peer", "sv_peer");
+    p
+}
+
+#[test]
+fn quit_with_a_failure_status_ends_every_controller() {
+    let p = control_project("sv_quit", "\"3\"");
+    let out = p.run("control.wbt", &["--until", "10"]);
+    assert_eq!(out.status.code(), Some(3), "runner status:\n{}\n{}", out.stdout, out.stderr);
+    assert_eq!(
+        out.robot_lines("boss"),
+        ["sv_quit: quit(3) returned at t=0.064", "sv_quit: step returned -1 at t=0.064"]
+    );
+    assert_eq!(
+        out.robot_lines("peer"),
+        ["peer t=0.032 mode=2", "peer t=0.064 mode=2", "peer: step returned -1 at t=0.064 mode=2"]
+    );
+    out.assert_stderr_has("a supervisor quit with status 3");
+    out.assert_stderr_has("run ended at 0.064 s");
+}
+
+#[test]
+fn quit_with_status_zero_is_a_successful_run() {
+    let p = control_project("sv_quit", "\"0\"");
+    let out = p.run("control.wbt", &["--until", "10"]);
+    assert_success(&out);
+    assert_eq!(
+        out.robot_lines("boss"),
+        ["sv_quit: quit(0) returned at t=0.064", "sv_quit: step returned -1 at t=0.064"]
+    );
+    out.assert_stdout_has("[peer] peer: step returned -1 at t=0.064");
+    out.assert_stderr_has("a supervisor quit with status 0");
+}
+
+#[test]
+fn modes_fast_real_time_and_pause() {
+    let p = control_project("sv_mode", "");
+    let out = p.run("control.wbt", &["--until", "10"]);
+    assert_success(&out);
+    out.assert_stdout_has("[boss] sv_mode: paused; step returned -1 at t=0.064");
+    // the other controller sees the mode change with its next step, and the pause ends its run
+    assert_eq!(
+        out.robot_lines("peer"),
+        ["peer t=0.032 mode=2", "peer t=0.064 mode=1", "peer: step returned -1 at t=0.064 mode=0"]
+    );
+}

@@ -163,6 +163,7 @@ impl Controller {
         for ev in &answer.robot {
             match ev {
                 RobotEvent::BatteryValue(v) => self.battery_value = *v,
+                RobotEvent::SimulationMode(m) => self.simulation_mode = *m,
             }
         }
         for ev in &answer.devices {

@@ -147,6 +147,8 @@ pub struct StepAnswer {
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub enum RobotEvent {
     BatteryValue(f64),
+    /// A supervisor changed the `WbSimulationMode` (Webots tells every controller).
+    SimulationMode(i32),
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]

@@ -325,7 +325,13 @@ impl World {
                 return;
             }
             SupervisorCommand::SetMode(mode) => {
-                self.mode = if matches!(*mode, MODE_REAL_TIME | MODE_FAST) { *mode } else { MODE_PAUSE };
+                let mode = if matches!(*mode, MODE_REAL_TIME | MODE_FAST) { *mode } else { MODE_PAUSE };
+                if mode != self.mode {
+                    for state in &mut self.states {
+                        state.outbox.push(RobotEvent::SimulationMode(mode));
+                    }
+                }
+                self.mode = mode;
                 self.pace_origin = None;
                 return;
             }
