@@ -158,7 +158,7 @@ fn positions_orientations_and_poses() {
     let p = sv_project("sv_poses", None);
     let out = p.run("sv.wbt", &["--until", "1"]);
     assert_success(&out);
-    out.assert_stdout_has("[super] sv_poses: all checks passed at t=0.032");
+    out.assert_stdout_has("[super] sv_poses: all checks passed at t=0.064");
 }
 
 const PLAIN_WORLD: &str = r#"#VRML_SIM R2025a utf8

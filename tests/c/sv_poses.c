@@ -80,6 +80,18 @@ int main(void) {
   CHECK(wb_robot_step(32) != -1, "step ended the run");
   CHECK_VEC(wb_supervisor_node_get_position(tip), 3, 0, 1, 1);
   CHECK_VEC(wb_supervisor_node_get_pose(tip, box), 16, 1, 0, 0, 1, 0, 0, -1, 0, 0, 1, 0, 1, 0, 0, 0, 1);
+  /* between step_begin and step_end there is no round trip: a warning, and the last known values */
+  wb_robot_step_begin(32);
+  const double *position = NULL;
+  EXPECT_STDERR("Warning: wb_supervisor_node_get_position(): functions with immediate requests to Webots cannot be "
+                "implemented in-between wb_robot_step_begin() and wb_robot_step_end()!\n",
+                position = wb_supervisor_node_get_position(tip));
+  CHECK_VEC(position, 3, 0, 1, 1);
+  EXPECT_STDERR("Warning: wb_supervisor_node_get_orientation(): functions with immediate requests to Webots cannot be "
+                "implemented in-between wb_robot_step_begin() and wb_robot_step_end()!\n",
+                CHECK_ALL_NAN(wb_supervisor_node_get_orientation(wb_supervisor_node_get_self()), 9));
+  CHECK(wb_robot_step_end() != -1, "step_end ended the run");
+  CHECK_VEC(wb_supervisor_node_get_orientation(wb_supervisor_node_get_self()), 9, IDENTITY3);
   printf("sv_poses: all checks passed at t=%.3f\n", wb_robot_get_time());
   wb_robot_cleanup();
   return 0;
