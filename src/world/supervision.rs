@@ -83,9 +83,32 @@ fn field_at(scene: &Scene, addr: &FieldAddr) -> Option<Field> {
     scene.field_list(n, list(addr.base)).get(index).cloned()
 }
 
+/// Whether the node belongs to a PROTO body (below an instance without being one of its node-valued
+/// parameters).
+fn is_proto_internal(scene: &Scene, mut n: NodeId) -> bool {
+    let holds = |v: &FieldValue, n: NodeId| match v {
+        FieldValue::SFNode(x) => *x == Some(n),
+        FieldValue::MFNode(list) => list.contains(&n),
+        _ => false,
+    };
+    while let Some(p) = scene.node(n).and_then(|node| node.parent) {
+        if scene.is_proto_instance(p) && !scene.field_list(p, FieldList::Visible).iter().any(|f| holds(&f.value, n)) {
+            return true;
+        }
+        n = p;
+    }
+    false
+}
+
+/// Webots makes read-only every field reached through the base-node variants and every field of a
+/// PROTO body node.
+fn is_read_only(scene: &Scene, addr: &FieldAddr) -> bool {
+    addr.base || scene_node(scene, addr.node).is_some_and(|n| is_proto_internal(scene, n))
+}
+
 fn field_info(scene: &Scene, addr: FieldAddr, field: &Field) -> FieldInfo {
     let ty = field.value.field_type();
-    let read_only = addr.base && scene_node(scene, addr.node).is_some_and(|n| scene.is_proto_instance(n));
+    let read_only = is_read_only(scene, &addr);
     FieldInfo {
         addr,
         name: field.name.clone(),
@@ -241,6 +264,9 @@ pub fn edit_of(
     make: impl FnOnce(&FieldValue) -> Option<Edit>,
 ) -> Option<(NodeId, FieldList, usize, Edit)> {
     let n = scene_node(scene, field.node)?;
+    if is_read_only(scene, field) {
+        return None;
+    }
     let index = usize::try_from(field.index).ok()?;
     let f = scene.field_list(n, list(field.base)).get(index)?;
     Some((n, list(field.base), index, make(&f.value)?))

@@ -218,6 +218,13 @@ static void fields(void) {
   EXPECT_STDERR("", CHECK(wb_supervisor_node_get_base_node_field_by_index(can, n) == NULL, "base index n"));
   EXPECT_STDERR("Error: wb_supervisor_node_get_proto_field_by_index() called with a negative 'index' argument: -1.\n",
                 CHECK(wb_supervisor_node_get_proto_field_by_index(can, -1) == NULL, "negative base index"));
+  /* the by-index variant works on a plain node too, with a separate, read-only handle */
+  WbFieldRef box_base_translation = wb_supervisor_node_get_proto_field_by_index(box, 0);
+  CHECK(box_base_translation != NULL && box_base_translation != translation, "base index 0 of BOX");
+  CHECK_STR(wb_supervisor_field_get_name(box_base_translation), "translation");
+  const double elsewhere[3] = {9, 9, 9};
+  EXPECT_STDERR("Error: wb_supervisor_field_set_sf_vec3f() called on a read-only PROTO internal field.\n",
+                wb_supervisor_field_set_sf_vec3f(box_base_translation, elsewhere));
   EXPECT_STDERR("Error: wb_supervisor_node_get_proto_field(): 'node' is not a PROTO node.\n",
                 CHECK(wb_supervisor_node_get_proto_field(box, "translation") == NULL, "base field of a plain node"));
   EXPECT_STDERR("Error: wb_supervisor_node_get_base_node_field() called with NULL or empty 'field_name' argument.\n",

@@ -245,6 +245,10 @@ static void after_step(WbNodeRef can) {
   CHECK_VEC(wb_supervisor_field_get_sf_vec3f(wb_supervisor_node_get_base_node_field(can, "translation")), 3, 0.5, 0.5,
             0.5);
   CHECK_DOUBLE(wb_supervisor_field_get_sf_float(cylinder_height(can)), 0.5);
+  /* a field of a PROTO body node is read-only: only the instance's parameters write it */
+  EXPECT_STDERR("Error: wb_supervisor_field_set_sf_float() called on a read-only PROTO internal field.\n",
+                wb_supervisor_field_set_sf_float(cylinder_height(can), 0.9));
+  CHECK_DOUBLE(wb_supervisor_field_get_sf_float(cylinder_height(can)), 0.5);
 }
 
 /* Inserts and removals happen at once, pending writes of the field first. */
