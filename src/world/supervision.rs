@@ -45,6 +45,7 @@ pub fn node_info(scene: &Scene, id: NodeRefId) -> Option<NodeInfo> {
             field_count: 1,
             base_field_count: 1,
             has_pose: false,
+            proto_internal: false,
         });
     }
     let n = scene_node(scene, id)?;
@@ -61,6 +62,7 @@ pub fn node_info(scene: &Scene, id: NodeRefId) -> Option<NodeInfo> {
         field_count: scene.field_list(n, FieldList::Visible).len() as i32,
         base_field_count: scene.field_list(n, FieldList::Base).len() as i32,
         has_pose: has_pose(scene, n),
+        proto_internal: is_proto_internal(scene, n),
     })
 }
 

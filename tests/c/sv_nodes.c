@@ -4,6 +4,22 @@
 #include <webots/supervisor.h>
 #include "sv_check.h"
 
+/* Every node found by id reports that id; PROTO body nodes are not handed out by id. */
+static void ids(void) {
+  int found = 0;
+  for (int id = 1; id < 100; ++id) {
+    WbNodeRef n = NULL;
+    EXPECT_STDERR("", n = wb_supervisor_node_get_from_id(id));
+    if (n == NULL)
+      continue;
+    ++found;
+    EXPECT_STDERR("", CHECK_INT(wb_supervisor_node_get_id(n), id));
+    CHECK(strcmp(wb_supervisor_node_get_def(n), "CAN_BODY") != 0, "PROTO internal CAN_BODY found by id");
+    CHECK_INT(wb_supervisor_node_get_type(n) == WB_NODE_CYLINDER, 0);
+  }
+  CHECK_INT(found, 19); /* every node of the world but the Can's Shape and Cylinder */
+}
+
 static void lookups(void) {
   WbNodeRef root = wb_supervisor_node_get_root();
   CHECK(root != NULL, "no root");
@@ -116,6 +132,9 @@ static void lookups(void) {
   WbNodeRef body = wb_supervisor_node_get_from_proto_def(can, "CAN_BODY");
   CHECK(body != NULL, "CAN_BODY not found inside CAN");
   CHECK_INT(wb_supervisor_node_get_type(body), WB_NODE_SHAPE);
+  EXPECT_STDERR("Error: wb_supervisor_node_get_id() called for an internal PROTO node.\n",
+                CHECK_INT(wb_supervisor_node_get_id(body), -1));
+  CHECK(wb_supervisor_node_get_parent_node(body) == can, "CAN_BODY's parent is not CAN");
   EXPECT_STDERR("Error: wb_supervisor_node_get_from_proto_def(): 'node' is not a PROTO node.\n",
                 CHECK(wb_supervisor_node_get_from_proto_def(box, "ARM") == NULL, "proto DEF in a plain node"));
 
@@ -273,6 +292,7 @@ static void fields(void) {
 
 int main(void) {
   wb_robot_init();
+  ids();
   lookups();
   fields();
   CHECK(wb_robot_get_time() == 0.0, "lookups took simulated time");
