@@ -238,3 +238,13 @@ fn modes_fast_real_time_and_pause() {
         ["peer t=0.032 mode=2", "peer t=0.064 mode=1", "peer: step returned -1 at t=0.064 mode=0"]
     );
 }
+
+#[test]
+fn field_values_in_process() {
+    let p = sv_project("sv_values", None);
+    let world = p.path().join("worlds/sv.wbt");
+    let out = p
+        .run_controller("sv_values", &[("WEBOTS_SHIM_WORLD", world.to_str().unwrap()), ("WEBOTS_ROBOT_NAME", "super")]);
+    assert_success(&out);
+    out.assert_stdout_has("sv_values: all checks passed at t=0.096");
+}

@@ -148,7 +148,14 @@ static void value_checks(void) {
   EXPECT_STDERR(OUT_OF_BOUND("wb_supervisor_field_insert_mf_int32", -5, -4, 3),
                 wb_supervisor_field_insert_mf_int32(field("mfInt32"), -5, 0));
   EXPECT_STDERR(OUT_OF_BOUND("wb_supervisor_field_remove_mf", 3, -3, 2), wb_supervisor_field_remove_mf(field("mfInt32"), 3));
+  EXPECT_STDERR(WRONG_TYPE("wb_supervisor_field_set_sf_float", "SFInt32"),
+                wb_supervisor_field_set_sf_float(field("sfInt32"), 1.0));
+  EXPECT_STDERR(WRONG_TYPE("wb_supervisor_field_get_sf_float", "SFInt32"),
+                CHECK(wb_supervisor_field_get_sf_float(field("sfInt32")) == 0.0, "float of an int"));
+  EXPECT_STDERR(WRONG_TYPE("wb_supervisor_field_insert_mf_float", "MFInt32"),
+                wb_supervisor_field_insert_mf_float(field("mfInt32"), 0, 1.0));
   /* the refused writes changed nothing: the counts are the same and nothing is pending */
+  CHECK_INT(wb_supervisor_field_get_sf_int32(field("sfInt32")), 39);
   CHECK_INT(wb_supervisor_field_get_count(field("mfInt32")), 3);
   CHECK_INT(wb_supervisor_field_get_count(field("mfRotation")), 2);
   CHECK_DOUBLE(wb_supervisor_field_get_sf_float(field("sfFloat")), FLT_MAX);
