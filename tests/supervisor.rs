@@ -118,12 +118,20 @@ fn assert_success(out: &RunOutput) {
     assert!(out.status.success(), "run failed ({:?}):\n{}\n--- stderr:\n{}", out.status, out.stdout, out.stderr);
 }
 
+/// The controllers check every message they provoke (captured around the call); nothing else may
+/// reach the runner's stderr.
+fn assert_no_stray_messages(out: &RunOutput) {
+    let stray: Vec<&str> = out.stderr.lines().filter(|l| l.contains("Error:") || l.contains("Warning:")).collect();
+    assert!(stray.is_empty(), "unexpected messages:\n{}", stray.join("\n"));
+}
+
 #[test]
 fn node_lookup_info_and_field_handles() {
     let p = sv_project("sv_nodes", None);
     let out = p.run("sv.wbt", &["--until", "1"]);
     assert_success(&out);
     out.assert_stdout_has("[super] sv_nodes: all checks passed at t=0.032");
+    assert_no_stray_messages(&out);
 }
 
 #[test]
@@ -134,6 +142,7 @@ fn node_lookup_in_process() {
         p.run_controller("sv_nodes", &[("WEBOTS_SHIM_WORLD", world.to_str().unwrap()), ("WEBOTS_ROBOT_NAME", "super")]);
     assert_success(&out);
     out.assert_stdout_has("sv_nodes: all checks passed at t=0.032");
+    assert_no_stray_messages(&out);
 }
 
 #[test]
@@ -142,6 +151,7 @@ fn field_values_writes_and_timing() {
     let out = p.run("sv.wbt", &["--until", "1"]);
     assert_success(&out);
     out.assert_stdout_has("[super] sv_values: all checks passed at t=0.096");
+    assert_no_stray_messages(&out);
     // another supervisor sees the world's values: the old ones until the writer's step, then the
     // last write of each item (PROTO parameters included)
     assert_eq!(
@@ -159,6 +169,7 @@ fn positions_orientations_and_poses() {
     let out = p.run("sv.wbt", &["--until", "1"]);
     assert_success(&out);
     out.assert_stdout_has("[super] sv_poses: all checks passed at t=0.064");
+    assert_no_stray_messages(&out);
 }
 
 const PLAIN_WORLD: &str = r#"#VRML_SIM R2025a utf8
@@ -175,6 +186,7 @@ fn a_plain_robot_is_refused_everything() {
     let out = p.run("plain.wbt", &["--until", "0.2"]);
     assert_success(&out);
     out.assert_stdout_has("[plain] sv_plain: all checks passed at t=0.096");
+    assert_no_stray_messages(&out);
     // the refused quit, reset and pause changed nothing: the run went on to --until
     out.assert_stdout_has("[plain] sv_plain: the run ended at t=0.224");
     out.assert_stderr_has("webots-shim: run ended at 0.224 s");
@@ -211,6 +223,7 @@ fn quit_with_a_failure_status_ends_every_controller() {
     );
     out.assert_stderr_has("a supervisor quit with status 3");
     out.assert_stderr_has("run ended at 0.064 s");
+    assert_no_stray_messages(&out);
 }
 
 #[test]
@@ -247,4 +260,5 @@ fn field_values_in_process() {
         .run_controller("sv_values", &[("WEBOTS_SHIM_WORLD", world.to_str().unwrap()), ("WEBOTS_ROBOT_NAME", "super")]);
     assert_success(&out);
     out.assert_stdout_has("sv_values: all checks passed at t=0.096");
+    assert_no_stray_messages(&out);
 }
