@@ -262,3 +262,22 @@ fn field_values_in_process() {
     out.assert_stdout_has("sv_values: all checks passed at t=0.096");
     assert_no_stray_messages(&out);
 }
+
+const FLAG_WORLD: &str = r#"#VRML_SIM R2025a utf8
+WorldInfo { basicTimeStep 32 }
+DEF BOSS Robot { name "boss" controller "sv_flag" supervisor TRUE }
+DEF HELPER Robot { name "helper" controller "sv_promoted" }
+"#;
+
+#[test]
+fn the_supervisor_field_grants_and_withdraws_the_api_at_the_next_step() {
+    let p = Project::new();
+    p.world("flag.wbt", FLAG_WORLD);
+    p.controller("sv_flag", "sv_flag");
+    p.controller("sv_promoted", "sv_promoted");
+    let out = p.run("flag.wbt", &["--until", "1"]);
+    assert_success(&out);
+    out.assert_stdout_has("[boss] sv_flag: a plain robot from t=0.032");
+    out.assert_stdout_has("[helper] sv_promoted: a supervisor from t=0.032");
+    assert_no_stray_messages(&out);
+}

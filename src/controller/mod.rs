@@ -164,6 +164,7 @@ impl Controller {
             match ev {
                 RobotEvent::BatteryValue(v) => self.battery_value = *v,
                 RobotEvent::SimulationMode(m) => self.simulation_mode = *m,
+                RobotEvent::Supervisor(s) => self.supervisor = *s,
             }
         }
         for ev in &answer.devices {

@@ -149,6 +149,8 @@ pub enum RobotEvent {
     BatteryValue(f64),
     /// A supervisor changed the `WbSimulationMode` (Webots tells every controller).
     SimulationMode(i32),
+    /// A supervisor changed this robot's `supervisor` field.
+    Supervisor(bool),
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
