@@ -285,6 +285,9 @@ impl World {
 
     fn apply(&mut self, robot: usize, req: &StepRequest) {
         let now = self.time_ms();
+        // the robot's rights as the request starts: a write to its own `supervisor` field does
+        // not cut the rest of the request short
+        let supervisor = self.scene.sf_bool(self.robots[robot].node, "supervisor");
         for cmd in &req.robot {
             match cmd {
                 RobotCommand::SetCustomData(data) => {
@@ -297,7 +300,7 @@ impl World {
                 RobotCommand::BatterySampling(period) => self.states[robot].battery.set_period(*period, now),
                 RobotCommand::Supervisor(cmd) => {
                     // the library refuses these in a plain Robot; a forged request changes nothing either
-                    if self.scene.sf_bool(self.robots[robot].node, "supervisor") {
+                    if supervisor {
                         self.supervise(cmd);
                     }
                 }

@@ -13,8 +13,9 @@ int main(void) {
   WbFieldRef theirs = wb_supervisor_node_get_field(wb_supervisor_node_get_from_def("HELPER"), "supervisor");
   CHECK(wb_robot_get_supervisor() && wb_supervisor_field_get_sf_bool(mine), "not a supervisor at start");
   CHECK(!wb_supervisor_field_get_sf_bool(theirs), "HELPER is a supervisor at start");
-  wb_supervisor_field_set_sf_bool(theirs, true);
+  /* its own first: the rest of the step's writes still go through */
   wb_supervisor_field_set_sf_bool(mine, false);
+  wb_supervisor_field_set_sf_bool(theirs, true);
   CHECK(!wb_supervisor_field_get_sf_bool(mine), "pending value not read back");
   CHECK(wb_robot_get_supervisor(), "no longer a supervisor before the step");
   CHECK_INT(wb_supervisor_node_get_id(self), id);
