@@ -24,7 +24,7 @@ PROTO Can [
 }
 "#;
 
-/// A PROTO whose parameters cover every field type.
+/// A PROTO whose parameters cover every field type; its node parameter ends up inside a body Group.
 const FIELDS_PROTO: &str = r#"#VRML_SIM R2025a utf8
 PROTO Fields [
   field SFBool     sfBool     TRUE
@@ -47,7 +47,7 @@ PROTO Fields [
   field MFFloat    empty      [ ]
 ]
 {
-  Solid { name "fields" children IS mfNode }
+  Solid { name "fields" children [ Group { children IS mfNode } ] }
 }
 "#;
 

@@ -85,21 +85,26 @@ fn field_at(scene: &Scene, addr: &FieldAddr) -> Option<Field> {
     scene.field_list(n, list(addr.base)).get(index).cloned()
 }
 
-/// Whether the node belongs to a PROTO body (below an instance without being one of its node-valued
-/// parameters).
-fn is_proto_internal(scene: &Scene, mut n: NodeId) -> bool {
+/// Whether the node belongs to a PROTO body: some PROTO instance above it reaches it through none
+/// of its node-valued parameters (a parameter node may sit deep in the body, e.g. `children IS p`
+/// of an inner Group).
+fn is_proto_internal(scene: &Scene, n: NodeId) -> bool {
     let holds = |v: &FieldValue, n: NodeId| match v {
         FieldValue::SFNode(x) => *x == Some(n),
         FieldValue::MFNode(list) => list.contains(&n),
         _ => false,
     };
-    while let Some(p) = scene.node(n).and_then(|node| node.parent) {
-        if scene.is_proto_instance(p) && !scene.field_list(p, FieldList::Visible).iter().any(|f| holds(&f.value, n)) {
-            return true;
-        }
-        n = p;
+    // the path from the node up to its top-level ancestor
+    let mut path = vec![n];
+    while let Some(p) = path.last().and_then(|&c| scene.node(c)).and_then(|node| node.parent) {
+        path.push(p);
     }
-    false
+    path.iter().enumerate().skip(1).any(|(i, &a)| {
+        scene.is_proto_instance(a) && {
+            let params = scene.field_list(a, FieldList::Visible);
+            !path[..i].iter().any(|&below| params.iter().any(|f| holds(&f.value, below)))
+        }
+    })
 }
 
 /// Webots makes read-only every field reached through the base-node variants and every field of a
@@ -272,4 +277,43 @@ pub fn edit_of(
     let index = usize::try_from(field.index).ok()?;
     let f = scene.field_list(n, list(field.base)).get(index)?;
     Some((n, list(field.base), index, make(&f.value)?))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::world::scene::{parse_world_str, LoadOptions};
+
+    fn scene(text: &str) -> Scene {
+        parse_world_str(text, "test.wbt", std::path::Path::new("."), &LoadOptions::default()).expect("world parses")
+    }
+
+    #[test]
+    fn proto_internals_and_parameter_nodes() {
+        let s = scene(
+            r#"#VRML_SIM R2025a utf8
+PROTO Wrap [ field MFNode inside [ ] field SFFloat h 1 ] { Solid { children [ DEF BODY Group { children IS inside } ] } }
+PROTO Outer [ field MFNode more [ ] ] { Wrap { inside IS more } }
+DEF W Wrap { inside [ DEF PARAM Solid { children [ DEF DEEP Pose { } ] } ] }
+DEF O Outer { more [ DEF FORWARDED Solid { } ] }
+DEF PLAIN Solid { children [ DEF KID Pose { } ] }
+"#,
+        );
+        let id = |def: &str| s.nodes.iter().position(|n| n.def_name.as_deref() == Some(def)).unwrap();
+        assert!(is_proto_internal(&s, id("BODY")));
+        for visible in ["W", "PARAM", "DEEP", "O", "FORWARDED", "PLAIN", "KID"] {
+            assert!(!is_proto_internal(&s, id(visible)), "{visible} is internal");
+        }
+        let field = |def: &str, base: bool| FieldAddr { node: ref_id(id(def)), index: 0, base };
+        assert!(is_read_only(&s, &field("BODY", false)));
+        assert!(is_read_only(&s, &field("PLAIN", true)));
+        assert!(!is_read_only(&s, &field("PARAM", false)));
+        assert!(!is_read_only(&s, &field("W", false)));
+    }
+
+    #[test]
+    fn written_rotations_get_a_unit_axis() {
+        let v = value_of(&FieldData::Rotation([0.0, 0.0, 2.0, 1.5]), FieldType::SFRotation);
+        assert_eq!(v, Some(FieldValue::SFRotation([0.0, 0.0, 1.0, 1.5])));
+    }
 }

@@ -211,6 +211,10 @@ static void writes(WbNodeRef can) {
   CHECK_VEC(wb_supervisor_field_get_mf_color(field("mfColor"), 2), 3, 1, 1, 1);
   CHECK_STR(wb_supervisor_field_get_mf_string(field("mfString"), 1), "B");
 
+  /* a node given as a PROTO parameter is the world's, not the PROTO's: its fields are writable */
+  WbFieldRef second_name = wb_supervisor_node_get_field(wb_supervisor_node_get_from_def("SECOND"), "name");
+  EXPECT_STDERR("", wb_supervisor_field_set_sf_string(second_name, "renamed"));
+
   /* PROTO parameters: the instance moves at the next step, not before */
   const double to[3] = {0.5, 0.5, 0.5}, turn[4] = {0, 0, 1, 1.5707963267948966};
   wb_supervisor_field_set_sf_vec3f(wb_supervisor_node_get_field(can, "translation"), to);
@@ -246,6 +250,8 @@ static void after_step(WbNodeRef can) {
   CHECK_VEC(wb_supervisor_field_get_mf_rotation(field("mfRotation"), 0), 4, 0, 1, 0, 3);
   CHECK_VEC(wb_supervisor_field_get_mf_color(field("mfColor"), 2), 3, 1, 1, 1);
   CHECK_STR(wb_supervisor_field_get_mf_string(field("mfString"), 1), "B");
+  CHECK_STR(wb_supervisor_field_get_sf_string(wb_supervisor_node_get_field(wb_supervisor_node_get_from_def("SECOND"), "name")),
+            "renamed");
   /* the PROTO parameters reached the body */
   CHECK_VEC(wb_supervisor_node_get_position(can), 3, 0.5, 0.5, 0.5);
   CHECK_VEC(wb_supervisor_node_get_orientation(can), 9, 0, -1, 0, 1, 0, 0, 0, 0, 1);
