@@ -163,6 +163,8 @@ impl Controller {
         for ev in &answer.robot {
             match ev {
                 RobotEvent::BatteryValue(v) => self.battery_value = *v,
+                RobotEvent::SimulationMode(m) => self.simulation_mode = *m,
+                RobotEvent::Supervisor(s) => self.supervisor = *s,
             }
         }
         for ev in &answer.devices {

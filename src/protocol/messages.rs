@@ -147,6 +147,10 @@ pub struct StepAnswer {
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub enum RobotEvent {
     BatteryValue(f64),
+    /// A supervisor changed the `WbSimulationMode` (Webots tells every controller).
+    SimulationMode(i32),
+    /// A supervisor changed this robot's `supervisor` field.
+    Supervisor(bool),
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]

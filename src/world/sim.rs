@@ -285,6 +285,9 @@ impl World {
 
     fn apply(&mut self, robot: usize, req: &StepRequest) {
         let now = self.time_ms();
+        // the robot's rights as the request starts: a write to its own `supervisor` field does
+        // not cut the rest of the request short
+        let supervisor = self.scene.sf_bool(self.robots[robot].node, "supervisor");
         for cmd in &req.robot {
             match cmd {
                 RobotCommand::SetCustomData(data) => {
@@ -297,7 +300,7 @@ impl World {
                 RobotCommand::BatterySampling(period) => self.states[robot].battery.set_period(*period, now),
                 RobotCommand::Supervisor(cmd) => {
                     // the library refuses these in a plain Robot; a forged request changes nothing either
-                    if self.scene.sf_bool(self.robots[robot].node, "supervisor") {
+                    if supervisor {
                         self.supervise(cmd);
                     }
                 }
@@ -325,7 +328,13 @@ impl World {
                 return;
             }
             SupervisorCommand::SetMode(mode) => {
-                self.mode = if matches!(*mode, MODE_REAL_TIME | MODE_FAST) { *mode } else { MODE_PAUSE };
+                let mode = if matches!(*mode, MODE_REAL_TIME | MODE_FAST) { *mode } else { MODE_PAUSE };
+                if mode != self.mode {
+                    for state in &mut self.states {
+                        state.outbox.push(RobotEvent::SimulationMode(mode));
+                    }
+                }
+                self.mode = mode;
                 self.pace_origin = None;
                 return;
             }
@@ -351,6 +360,9 @@ impl World {
         let Some((node, list, index, edit)) = edit else { return };
         let Ok(changed) = self.scene.edit_field(node, list, index, &edit) else { return };
         for (node, field) in changed {
+            if field == "supervisor" {
+                self.tell_supervisor_flag(node);
+            }
             self.devices.field_changed(
                 &mut self.scene,
                 node,
@@ -361,10 +373,25 @@ impl World {
         }
     }
 
+    /// A robot's `supervisor` field changed: its controller gains or loses the supervisor API with
+    /// its next step, as in Webots.
+    fn tell_supervisor_flag(&mut self, node: usize) {
+        if let Some(robot) = self.robots.iter().position(|r| r.node == node) {
+            let flag = self.scene.sf_bool(node, "supervisor");
+            self.states[robot].outbox.push(RobotEvent::Supervisor(flag));
+        }
+    }
+
     /// `wb_supervisor_simulation_reset`: the scene as loaded, time back to 0, devices reset as Webots
     /// does (queues emptied, enabled sensors sample at the next step); controllers keep running.
     fn reset(&mut self) {
+        let flags: Vec<bool> = self.robots.iter().map(|r| self.scene.sf_bool(r.node, "supervisor")).collect();
         self.scene = self.pristine.clone();
+        for (robot, was) in flags.into_iter().enumerate() {
+            if self.scene.sf_bool(self.robots[robot].node, "supervisor") != was {
+                self.tell_supervisor_flag(self.robots[robot].node);
+            }
+        }
         let mut ignored = Vec::new();
         let mut fresh = Devices::build(&self.scene, &self.robots, self.seed, &mut ignored);
         fresh.reseed(self.seed);
