@@ -184,7 +184,7 @@ fn without_unilateral_lock_the_peer_must_be_latched_too() {
     let b = positions(&out, "director", "B");
     assert_at(b[3], [0.2, 0.0, 0.0], "A latched alone: no link");
     assert_at(b[7], [0.2, 1.0, 0.0], "linked once B latched too");
-    assert_eq!(latches(&out, "A", "a")[2], true, "latched without a link");
+    assert!(latches(&out, "A", "a")[2], "latched without a link");
 }
 
 #[test]
@@ -208,7 +208,7 @@ fn passive_connectors_refuse_to_lock_and_an_active_one_needs_unilateral_lock() {
     out.assert_stderr_has("Connector \"b\": Passive connectors cannot lock.");
     assert!(states(&out, "B", "b")[1..].iter().all(|(p, _)| p == "-1"), "a passive connector reads -1");
     // the world refused: the controller's copy is put back at the next step
-    assert_eq!(latches(&out, "B", "b")[2], false);
+    assert!(!latches(&out, "B", "b")[2]);
     assert_at(positions(&out, "director", "B")[5], [0.2, 1.0, 0.0], "active to passive links");
     assert_at(positions(&out, "director", "D")[5], [10.2, 0.0, 0.0], "unilateralLock FALSE never links to passive");
 }
@@ -238,7 +238,7 @@ fn the_nearest_candidate_wins_and_a_peer_linked_elsewhere_is_not_taken() {
     assert_at(d[0], [0.204, 0.0, 0.0], "B, farther, stays");
     assert_at(d[1], [0.2, 1.0, 0.0], "C, nearest, snapped and carried");
     assert_at(d[2], [0.23, 0.0, 0.0], "D found A taken");
-    assert_eq!(latches(&out, "D", "d")[3], true, "D latched without a link");
+    assert!(latches(&out, "D", "d")[3], "D latched without a link");
 }
 
 fn director_positions(out: &RunOutput, defs: &[&str], step: usize) -> Vec<[f64; 3]> {
@@ -263,8 +263,8 @@ fn bilateral_unlock_keeps_the_link_until_both_sides_unlatch() {
     assert_at(b[5], [0.2, 1.0, 0.0], "A unlatched alone: still linked");
     assert_at(b[7], [0.2, 1.0, 0.0], "both unlatched: detached");
     assert_at(d[5], [10.2, 0.0, 0.0], "the peer was not latched: detached");
-    assert_eq!(latches(&out, "A", "a")[4], false);
-    assert_eq!(latches(&out, "B", "b")[4], true);
+    assert!(!latches(&out, "A", "a")[4]);
+    assert!(latches(&out, "B", "b")[4]);
 }
 
 #[test]
@@ -280,7 +280,7 @@ fn auto_lock_links_as_soon_as_a_latched_connector_finds_a_peer() {
             director(&["6", "2:move:B:0.2:0:0", "2:move:D:10.2:0:0", "4:move:A:0:2:0", "4:move:C:10:2:0", "@B", "@D"]),
         ],
     );
-    assert_eq!(latches(&out, "A", "a")[0], true, "isLocked from the world file");
+    assert!(latches(&out, "A", "a")[0], "isLocked from the world file");
     assert_at(positions(&out, "director", "B")[4], [0.2, 2.0, 0.0], "autoLock linked");
     assert_at(positions(&out, "director", "D")[4], [10.2, 0.0, 0.0], "no autoLock: no link");
 }
