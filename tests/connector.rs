@@ -171,6 +171,25 @@ fn lock_links_so_a_move_carries_the_peer_and_unlock_leaves_it_behind() {
 }
 
 #[test]
+fn a_robot_that_unlocks_and_moves_in_the_same_step_leaves_its_peer() {
+    // the link acts during the step, after every request of the step, as Webots' joint does
+    let out = run(
+        "same_step.wbt",
+        &[
+            bot(
+                "A",
+                "",
+                "",
+                &format!("{PHYS} supervisor TRUE"),
+                &["5", "2:lock:a", "4:unlock:a", "4:move:A:0:1:0", "@B"],
+            ),
+            bot("B", &format!("translation 0.2 0 0 {TURNED}"), "", PHYS, &[]),
+        ],
+    );
+    assert_at(positions(&out, "A", "B")[4], [0.2, 0.0, 0.0], "B left where it was");
+}
+
+#[test]
 fn without_unilateral_lock_the_peer_must_be_latched_too() {
     let off = "unilateralLock FALSE";
     let out = run(

@@ -43,7 +43,7 @@ fn the_example_project_builds_with_its_makefiles_and_runs() {
     fake_home(&home);
     let project = tmp.path().join("project");
     copy_tree(&common::manifest_dir().join("c_examples"), &project);
-    let controllers = ["ticker", "inspector", "relay", "beacon", "listener"];
+    let controllers = ["ticker", "inspector", "relay", "beacon", "listener", "tug", "cargo"];
     for name in controllers {
         let _ = std::fs::remove_file(project.join("controllers").join(name).join(name));
     }
@@ -101,6 +101,24 @@ fn the_example_project_builds_with_its_makefiles_and_runs() {
         stdout.contains("[listener in sight] heard the beacon 77 times, last from direction (1.00, 0.00, 0.00)"),
         "{stdout}"
     );
+
+    let out = Command::new(common::runner())
+        .arg("run")
+        .arg(project.join("worlds/docking_demo.wbt"))
+        .env("WEBOTS_SHIM_TMPDIR", tmp.path())
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{stdout}\n{}", String::from_utf8_lossy(&out.stderr));
+    for line in [
+        "[tug] docked at t=2.592 s, the tug at x=0.79: the cargo snapped to x=0.990",
+        "[tug] towed: the cargo is at (0.990, 1.000)",
+        "[tug] turned: the cargo swung round to (0.790, 1.200)",
+        "[tug] released: the cargo stays at (0.790, 1.200), the hook sees nothing",
+        "[cargo] t=2.592 s: a tug is at my socket",
+    ] {
+        assert!(stdout.contains(line), "{line}\n{stdout}");
+    }
 }
 
 #[test]

@@ -4,7 +4,7 @@
 
 use std::collections::HashMap;
 
-use super::connector::{set_field, ConnectorNode, Kind, SEARCH_BOUND_SQUARED};
+use super::connector::{set_field, ConnectorNode, Frame, Kind, SEARCH_BOUND_SQUARED};
 use super::links::{carry, Link, Links};
 use super::scene::{FieldValue, NodeId, Scene};
 use crate::protocol::{ConnectorSetup, Event};
@@ -19,6 +19,9 @@ pub struct Docking {
     links: Links,
     /// A snap or a link carried something since the last `take_moved`.
     moved: bool,
+    /// Nodes a supervisor moved since the last step: their links carry the peers during the step,
+    /// once every request of the step (an unlock, say) has been applied, as a joint would.
+    moved_nodes: Vec<NodeId>,
 }
 
 impl Docking {
@@ -27,7 +30,7 @@ impl Docking {
         let connectors: Vec<ConnectorNode> =
             nodes.iter().map(|&n| ConnectorNode::from_scene(scene, n, warnings)).collect();
         let by_node = nodes.iter().enumerate().map(|(i, &n)| (n, i)).collect();
-        Docking { connectors, by_node, links: Links::default(), moved: false }
+        Docking { connectors, by_node, links: Links::default(), moved: false, moved_nodes: Vec::new() }
     }
 
     pub fn index_of(&self, node: NodeId) -> Option<usize> {
@@ -44,14 +47,22 @@ impl Docking {
 
     /// The nearest connector that `c` sees in docking position (spec §5), if any.
     pub fn detect(&self, scene: &Scene, c: usize) -> Option<usize> {
+        self.detect_among(&self.frames(scene), c)
+    }
+
+    fn frames(&self, scene: &Scene) -> Vec<Frame> {
+        self.connectors.iter().map(|c| c.frame(scene)).collect()
+    }
+
+    /// `detect` with every connector's frame already known.
+    fn detect_among(&self, frames: &[Frame], c: usize) -> Option<usize> {
         let me = &self.connectors[c];
-        let frame = me.frame(scene);
         let mut best = (SEARCH_BOUND_SQUARED, None);
         for (i, other) in self.connectors.iter().enumerate() {
             if i == c {
                 continue;
             }
-            if let Some(d2) = me.candidate(&frame, other, &other.frame(scene)) {
+            if let Some(d2) = me.candidate(&frames[c], other, &frames[i]) {
                 if d2 < best.0 {
                     best = (d2, Some(i));
                 }
@@ -61,10 +72,10 @@ impl Docking {
     }
 
     /// What the presence sensor of `c` reads now: -1 passive, 1 linked or a peer in position, else 0.
-    pub fn presence(&self, scene: &Scene, c: usize) -> i32 {
+    fn presence(&self, frames: &[Frame], c: usize) -> i32 {
         if self.connectors[c].kind == Kind::Passive {
             -1
-        } else if self.links.peer_of(c).is_some() || self.detect(scene, c).is_some() {
+        } else if self.links.peer_of(c).is_some() || self.detect_among(frames, c).is_some() {
             1
         } else {
             0
@@ -172,8 +183,23 @@ impl Docking {
         self.links.add(Link { owner: c, peer, relative });
     }
 
-    /// The start of a physics step (spec §7.5): start-up locks, then autoLock, in scene order.
+    /// A physics step: links carry what was moved, then (spec §7.5) start-up locks and autoLock, in
+    /// scene order.
     pub fn step(&mut self, scene: &mut Scene, notes: &mut Vec<Note>, warnings: &mut Vec<String>) {
+        let edited = std::mem::take(&mut self.moved_nodes);
+        if !edited.is_empty() && !self.links.is_empty() {
+            let paths: Vec<Vec<NodeId>> = edited.iter().map(|&n| scene.path_to(n)).collect();
+            let mut moved: Vec<NodeId> = Vec::new();
+            for c in &self.connectors {
+                let carrier_path = scene.path_to(c.carrier);
+                let hit =
+                    edited.iter().zip(&paths).any(|(n, path)| path.contains(&c.carrier) || carrier_path.contains(n));
+                if hit && !moved.contains(&c.carrier) {
+                    moved.push(c.carrier);
+                }
+            }
+            self.moved |= self.links.follow(scene, &self.connectors, &moved, &[]);
+        }
         for c in 0..self.connectors.len() {
             let had_peer = self.links.peer_of(c).is_some();
             if std::mem::take(&mut self.connectors[c].startup) && self.connectors[c].is_locked {
@@ -193,8 +219,8 @@ impl Docking {
         std::mem::take(&mut self.moved)
     }
 
-    /// A field of `node` changed at run time. Pose changes carry linked robots along; connector fields
-    /// are re-read, and `isLocked` locks or unlocks.
+    /// A field of `node` changed at run time. Pose changes are remembered for the step (links carry
+    /// the peers then); connector fields are re-read, and `isLocked` locks or unlocks.
     pub fn field_changed(
         &mut self,
         scene: &mut Scene,
@@ -203,15 +229,10 @@ impl Docking {
         notes: &mut Vec<Note>,
         warnings: &mut Vec<String>,
     ) {
-        if matches!(field, "translation" | "rotation") && !self.links.is_empty() {
-            let path = scene.path_to(node);
-            let moved: Vec<NodeId> = self
-                .connectors
-                .iter()
-                .map(|c| c.carrier)
-                .filter(|&carrier| path.contains(&carrier) || scene.path_to(carrier).contains(&node))
-                .collect();
-            self.moved |= self.links.follow(scene, &self.connectors, &moved, &[]);
+        if matches!(field, "translation" | "rotation") {
+            if !self.moved_nodes.contains(&node) {
+                self.moved_nodes.push(node);
+            }
             return;
         }
         let Some(c) = self.index_of(node) else { return };
@@ -231,6 +252,10 @@ impl Docking {
     /// Presence samples that are due at `now`: (connector node, value).
     pub fn sample(&mut self, scene: &Scene, now: f64) -> Vec<(NodeId, i32)> {
         let due: Vec<usize> = (0..self.connectors.len()).filter(|&c| self.connectors[c].sampling.due(now)).collect();
-        due.into_iter().map(|c| (self.connectors[c].node, self.presence(scene, c))).collect()
+        if due.is_empty() {
+            return Vec::new();
+        }
+        let frames = self.frames(scene);
+        due.into_iter().map(|c| (self.connectors[c].node, self.presence(&frames, c))).collect()
     }
 }
