@@ -459,3 +459,20 @@ fn misuse_prints_webots_errors_and_returns_defaults() {
     out.assert_stderr_has("Error: wb_connector_get_presence(): invalid device tag.");
     out.assert_stderr_has("Error: wb_connector_lock(): invalid device tag.");
 }
+
+#[test]
+fn worlds_older_than_r2022a_dock_along_z() {
+    // the same two robots, facing each other along z: docked in an R2021b world, not in an R2025a one
+    let robots = "Robot { name \"probe\" controller \"connector_script\" controllerArgs [ \"1\" \"1:enable:a:32\" ] \
+                  physics Physics { } children [ Connector { translation 0 0 0.1 name \"a\" } ] }\n\
+                  Robot { translation 0 0 0.2 rotation 1 0 0 3.141592653589793 \
+                  children [ Connector { translation 0 0 0.1 } ] }\n";
+    for (version, expected) in [("R2021b", "1"), ("R2025a", "0")] {
+        let p = Project::new();
+        p.controller("connector_script", "connector_script");
+        p.world("axes.wbt", &format!("#VRML_SIM {version} utf8\nWorldInfo {{ basicTimeStep 32 }}\n{robots}"));
+        let out = p.run("axes.wbt", &[]);
+        assert!(out.status.success(), "{}\n{}", out.stdout, out.stderr);
+        assert_eq!(presences(&out, "probe", "a")[1], expected, "{version}");
+    }
+}
