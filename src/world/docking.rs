@@ -22,6 +22,8 @@ pub struct Docking {
     /// Nodes a supervisor moved since the last step: their links carry the peers during the step,
     /// once every request of the step (an unlock, say) has been applied, as a joint would.
     moved_nodes: Vec<NodeId>,
+    /// Pairs already warned about lacking Physics (autoLock would otherwise warn at every step).
+    warned: Vec<(usize, usize)>,
 }
 
 impl Docking {
@@ -30,7 +32,14 @@ impl Docking {
         let connectors: Vec<ConnectorNode> =
             nodes.iter().map(|&n| ConnectorNode::from_scene(scene, n, warnings)).collect();
         let by_node = nodes.iter().enumerate().map(|(i, &n)| (n, i)).collect();
-        Docking { connectors, by_node, links: Links::default(), moved: false, moved_nodes: Vec::new() }
+        Docking {
+            connectors,
+            by_node,
+            links: Links::default(),
+            moved: false,
+            moved_nodes: Vec::new(),
+            warned: Vec::new(),
+        }
     }
 
     pub fn index_of(&self, node: NodeId) -> Option<usize> {
@@ -155,6 +164,10 @@ impl Docking {
             return;
         }
         if !me.has_body && !them.has_body {
+            if self.warned.contains(&(c, peer)) {
+                return;
+            }
+            self.warned.push((c, peer));
             warnings.push(format!(
                 "Connectors \"{}\" and \"{}\" could not be attached: neither of them (nor their parent nodes) has a \
                  Physics node.",
