@@ -438,4 +438,20 @@ mod tests {
         let (a, b, s) = pair("", 0.0, 0.0);
         assert!(a.candidate(&a.frame(&s), &b, &b.frame(&s)).is_some(), "new worlds dock along x");
     }
+
+    #[test]
+    fn world_side_writes_reach_the_proto_interface_that_feeds_the_field() {
+        let mut s = scene(
+            "PROTO Module [ field SFVec3f translation 0 0 0 field SFBool latched FALSE ] { Robot { translation IS \
+             translation children [ Connector { isLocked IS latched } ] } }\nModule { }\n",
+        );
+        let instance = s.roots[0];
+        let connector = s.preorder().into_iter().find(|&n| s.type_name(n) == "Connector").unwrap();
+        set_field(&mut s, connector, "isLocked", FieldValue::SFBool(true));
+        set_field(&mut s, instance, "translation", FieldValue::SFVec3f([1.0, 2.0, 3.0]));
+        assert!(s.sf_bool(connector, "isLocked"));
+        assert_eq!(s.proto_field(instance, "latched"), Some(&FieldValue::SFBool(true)));
+        assert_eq!(s.proto_field(instance, "translation"), Some(&FieldValue::SFVec3f([1.0, 2.0, 3.0])));
+        assert_eq!(s.sf_vec3(instance, "translation"), [1.0, 2.0, 3.0]);
+    }
 }
