@@ -1,8 +1,7 @@
 //! The world side of every simulated device, found from the robots' device lists: the radio (emitters
 //! and receivers), the compasses, the connectors (with those of plain Solids), and the obstacles
-//! infra-red needs. Commands from controllers come in
-//! here, samples go out to the robots' outboxes, and run-time field changes reach the device they
-//! belong to.
+//! infra-red needs. Commands from controllers come in here, samples go out to the robots' outboxes, and
+//! run-time field changes reach the device they belong to.
 
 use std::collections::HashMap;
 
@@ -160,7 +159,8 @@ impl Devices {
         }
     }
 
-    /// The start of a physics step: connectors latched in the world file lock, autoLock links form.
+    /// The physics part of a step, once every request is applied: links carry what a supervisor moved,
+    /// connectors latched in the world file lock, autoLock links form.
     pub fn step(&mut self, scene: &mut Scene, outboxes: &mut [Vec<DeviceEvent>], warnings: &mut Vec<String>) {
         let mut notes = Vec::new();
         self.docking.step(scene, &mut notes, warnings);
