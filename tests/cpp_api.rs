@@ -201,3 +201,33 @@ fn supervisor_nodes_fields_and_compass_through_the_cpp_api() {
     // simulationQuit(7): the runner exits with the supervisor's status, as Webots does
     assert_eq!(out.status.code(), Some(7), "{}\n{}", out.stdout, out.stderr);
 }
+
+const CONNECTOR_WORLD: &str = r#"#VRML_SIM R2025a utf8
+WorldInfo { basicTimeStep 32 }
+Robot {
+  name "dock a"
+  controller "cpp_connector"
+  children [
+    Connector { name "plug" }
+    Connector { name "far" translation 0 5 0 }
+    Connector { name "socket" type "passive" translation 0 -5 0 }
+  ]
+}
+Robot {
+  translation 0.005 0 0
+  rotation 0 0 1 3.141592653589793
+  name "dock b"
+  controller "<none>"
+  children [ Connector { name "plug" } ]
+}
+"#;
+
+#[test]
+fn connector_through_the_cpp_api() {
+    let p = Project::new();
+    p.world("connector.wbt", CONNECTOR_WORLD);
+    p.make_controller("cpp/cpp_connector");
+    let out = p.run("connector.wbt", &[]);
+    assert!(out.status.success(), "runner failed:\n{}\n{}", out.stdout, out.stderr);
+    out.assert_stdout_has("[dock a] cpp_connector: all checks passed at t=0.096");
+}

@@ -137,6 +137,7 @@ fn each_cpp_header_compiles_alone_in_an_installed_home() {
         "Mouse.hpp",
         "Joystick.hpp",
         "Compass.hpp",
+        "Connector.hpp",
         "Supervisor.hpp",
         "Node.hpp",
         "Field.hpp",

@@ -16,6 +16,7 @@
 
 namespace webots {
   class Compass;
+  class Connector;
   class Device;
   class Emitter;
   class Joystick;
@@ -70,6 +71,7 @@ namespace webots {
     // Typed lookups, the older style (getDevice() and a cast is the current one): NULL when `name`
     // is not a device of that class.
     Compass *getCompass(const std::string &name);
+    Connector *getConnector(const std::string &name);
     Emitter *getEmitter(const std::string &name);
     Receiver *getReceiver(const std::string &name);
 
@@ -92,6 +94,7 @@ namespace webots {
   protected:
     static Robot *cInstance;
     virtual Compass *createCompass(WbDeviceTag tag) const;
+    virtual Connector *createConnector(WbDeviceTag tag) const;
     virtual Emitter *createEmitter(WbDeviceTag tag) const;
     virtual Receiver *createReceiver(WbDeviceTag tag) const;
 

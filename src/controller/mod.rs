@@ -2,6 +2,7 @@
 //! them into a `StepRequest` and applies the `StepAnswer`.
 
 pub mod compass;
+pub mod connector;
 pub mod device_table;
 pub mod emitter;
 pub mod global;

@@ -5,6 +5,7 @@
 #include <webots/device.h>
 #include <webots/robot.h>
 #include <webots/Compass.hpp>
+#include <webots/Connector.hpp>
 #include <webots/Device.hpp>
 #include <webots/Emitter.hpp>
 #include <webots/Receiver.hpp>
@@ -45,6 +46,11 @@ Compass *Robot::getCompass(const std::string &name) {
   return Device::hasType(tag, WB_NODE_COMPASS) ? typed<Compass>(getOrCreateDevice(tag)) : NULL;
 }
 
+Connector *Robot::getConnector(const std::string &name) {
+  const WbDeviceTag tag = wb_robot_get_device(name.c_str());
+  return Device::hasType(tag, WB_NODE_CONNECTOR) ? typed<Connector>(getOrCreateDevice(tag)) : NULL;
+}
+
 Emitter *Robot::getEmitter(const std::string &name) {
   const WbDeviceTag tag = wb_robot_get_device(name.c_str());
   return Device::hasType(tag, WB_NODE_EMITTER) ? typed<Emitter>(getOrCreateDevice(tag)) : NULL;
@@ -59,6 +65,10 @@ Compass *Robot::createCompass(WbDeviceTag tag) const {
   return new Compass(tag);
 }
 
+Connector *Robot::createConnector(WbDeviceTag tag) const {
+  return new Connector(tag);
+}
+
 Emitter *Robot::createEmitter(WbDeviceTag tag) const {
   return new Emitter(tag);
 }
@@ -71,6 +81,8 @@ Device *Robot::createDevice(WbDeviceTag tag) const {
   switch (wb_device_get_node_type(tag)) {
     case WB_NODE_COMPASS:
       return createCompass(tag);
+    case WB_NODE_CONNECTOR:
+      return createConnector(tag);
     case WB_NODE_EMITTER:
       return createEmitter(tag);
     case WB_NODE_RECEIVER:

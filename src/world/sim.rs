@@ -74,7 +74,7 @@ impl World {
         }
         let robots = robot_entries(&scene);
         let info = scene.world_info();
-        let devices = Devices::build(&scene, &robots, info.random_seed, &mut warnings);
+        let devices = Devices::build(&mut scene, &robots, info.random_seed, &mut warnings);
         World {
             states: vec![RobotState::default(); robots.len()],
             scheduler: Scheduler::new(robots.len(), info.basic_time_step),
@@ -235,6 +235,7 @@ impl World {
                 self.apply(robot, &req);
             }
         }
+        self.devices.step(&mut self.scene, &mut self.device_outboxes, &mut self.runtime_warnings);
         self.devices.transmit(&self.scene);
         self.pace();
         let mut due = self.scheduler.advance();
@@ -307,7 +308,7 @@ impl World {
             }
         }
         for cmd in &req.devices {
-            self.devices.apply(&mut self.scene, robot, cmd.tag, &cmd.command, now);
+            self.devices.apply(&mut self.scene, robot, cmd, now, &mut self.device_outboxes, &mut self.runtime_warnings);
         }
     }
 
@@ -393,7 +394,7 @@ impl World {
             }
         }
         let mut ignored = Vec::new();
-        let mut fresh = Devices::build(&self.scene, &self.robots, self.seed, &mut ignored);
+        let mut fresh = Devices::build(&mut self.scene, &self.robots, self.seed, &mut ignored);
         fresh.reseed(self.seed);
         self.devices.reset_to(fresh, &mut self.device_outboxes);
         for state in &mut self.states {
