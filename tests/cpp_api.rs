@@ -231,3 +231,21 @@ fn connector_through_the_cpp_api() {
     assert!(out.status.success(), "runner failed:\n{}\n{}", out.stdout, out.stderr);
     out.assert_stdout_has("[dock a] cpp_connector: all checks passed at t=0.096");
 }
+
+#[test]
+fn compass_through_the_cpp_api() {
+    let p = Project::new();
+    p.world(
+        "compass.wbt",
+        "#VRML_SIM R2025a utf8\nWorldInfo { basicTimeStep 32 }\n\
+         Robot { rotation 0 0 1 0.5 name \"turned\" controller \"cpp_compass\" children [\n\
+         Compass { name \"heading\" lookupTable [ -1 -100 0, 1 100 0 ] } Emitter { name \"radio\" } ] }\n",
+    );
+    p.make_controller("cpp/cpp_compass");
+    let out = p.run("compass.wbt", &[]);
+    assert!(out.status.success(), "runner failed:\n{}\n{}", out.stdout, out.stderr);
+    out.assert_stdout_has("[turned] cpp_compass: north at (47.943, 87.758, 0.000)");
+    out.assert_stderr_has(
+        "[turned] Error: wb_compass_get_values() called for a disabled device! Please use: wb_compass_enable().",
+    );
+}
