@@ -6,6 +6,8 @@
 
 #include "text.hpp"
 
+using webots_shim::text;
+
 using namespace webots;
 
 Device::Device(const std::string &name) : tag(wb_robot_get_device(name.c_str())), name(name) {

@@ -8,6 +8,8 @@
 
 #include "text.hpp"
 
+using webots_shim::text;
+
 using namespace webots;
 
 namespace {

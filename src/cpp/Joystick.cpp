@@ -5,6 +5,8 @@
 
 #include "text.hpp"
 
+using webots_shim::text;
+
 using namespace webots;
 
 void Joystick::enable(int samplingPeriod) {

@@ -14,6 +14,8 @@
 
 #include "text.hpp"
 
+using webots_shim::text;
+
 using namespace webots;
 
 Robot *Robot::cInstance = NULL;

@@ -4,9 +4,9 @@
 
 #include <string>
 
-namespace webots {
+namespace webots_shim {
   // The C API answers NULL after an error (an unknown tag, say); the C++ API answers "" then.
   inline std::string text(const char *s) { return s ? std::string(s) : std::string(); }
-}  // namespace webots
+}  // namespace webots_shim
 
 #endif
