@@ -2,10 +2,12 @@
 //! steps everything in lockstep over a Unix socket.
 
 pub mod cli;
+pub mod guard;
 pub mod instance;
 pub mod launch;
 pub mod outcome;
 pub mod serve;
+pub mod suite;
 
 use std::path::PathBuf;
 

@@ -12,6 +12,7 @@ use mio::{Events, Interest, Poll, Token};
 use nix::sys::signal::{killpg, Signal};
 use nix::unistd::Pid;
 
+use super::guard::Guard;
 use super::instance::Instance;
 use super::launch::{controller_program, launch, LaunchSpec, Launched};
 use super::outcome::{ControllerReport, Outcome, RunReport};
@@ -29,6 +30,8 @@ pub struct RunOptions {
     pub library_dir: Option<PathBuf>,
     /// Set by SIGINT/SIGTERM: end the run now.
     pub interrupt: Arc<AtomicBool>,
+    /// This program, to start the run's watchdog (`guard.rs`) with; `None`: no watchdog.
+    pub guard_program: Option<PathBuf>,
 }
 
 const LISTENER: Token = Token(usize::MAX);
@@ -74,6 +77,7 @@ pub struct Server {
     opts: RunOptions,
     over_since: Option<Instant>,
     interrupted: bool,
+    guard: Option<Guard>,
     /// Reused for every socket read.
     read_buf: Vec<u8>,
 }
@@ -89,6 +93,13 @@ impl Server {
         let poll = Poll::new()?;
         poll.registry().register(&mut instance.listener, LISTENER, Interest::READABLE)?;
         let ctls = (0..world.robots().len()).map(|_| None).collect();
+        let guard = opts.guard_program.as_deref().and_then(|program| match Guard::start(program, &instance.dir) {
+            Ok(g) => Some(g),
+            Err(e) => {
+                log(format!("cannot start the run's watchdog (controllers may outlive a killed runner): {e}"));
+                None
+            }
+        });
         Ok(Server {
             world,
             instance,
@@ -98,6 +109,7 @@ impl Server {
             opts,
             over_since: None,
             interrupted: false,
+            guard,
             read_buf: Vec::new(),
         })
     }
@@ -183,7 +195,12 @@ impl Server {
                         .map_err(|e| format!("cannot start {}: {e}", program.display()))
                     });
                     match spawned {
-                        Ok(launched) => ctl.launched = Some(launched),
+                        Ok(launched) => {
+                            if let Some(guard) = self.guard.as_mut() {
+                                guard.watch(launched.child.id());
+                            }
+                            ctl.launched = Some(launched);
+                        }
                         Err(why) => {
                             log(format!("'{}' controller {}", robot.name, Outcome::NotStarted(why.clone())));
                             ctl.phase = Phase::Left;
@@ -529,7 +546,11 @@ impl Server {
             controllers.push(ControllerReport {
                 robot: ctl.name.clone(),
                 outcome: ctl.outcome.clone().unwrap_or(Outcome::NeverConnected),
+                after_quit: false,
             });
+        }
+        if let Some(guard) = self.guard.take() {
+            guard.release();
         }
         RunReport {
             controllers,
