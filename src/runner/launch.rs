@@ -1,6 +1,7 @@
 //! Starting a robot's controller as Webots does: `<project>/controllers/NAME/NAME`, run in its own
 //! folder with `controllerArgs` as arguments, `WEBOTS_ROBOT_NAME` and the run's URL in the environment,
-//! its output forwarded line by line with the robot's name in front.
+//! its output forwarded line by line with the robot's name in front. Controllers the project lacks are
+//! looked for in the home's own `resources/projects/controllers/` (the test-suite supervisor lives there).
 
 use std::io::{self, BufRead, BufReader, Read, Write};
 use std::os::unix::process::CommandExt;
@@ -15,20 +16,22 @@ pub struct Launched {
     pub forwarders: Vec<JoinHandle<()>>,
 }
 
-/// The controller program for `name` in the world's project, if it exists.
+/// The controller program for `name`: in the world's project, else (as Webots searches its own
+/// resources) in `$WEBOTS_HOME/resources/projects/controllers/`.
 pub fn controller_program(project: &Path, name: &str) -> Result<PathBuf, String> {
+    let home = std::env::var_os("WEBOTS_HOME").filter(|h| !h.is_empty()).map(PathBuf::from);
+    let home_dir = home.map(|h| h.join("resources/projects/controllers").join(name));
     let dir = project.join("controllers").join(name);
-    let program = dir.join(name);
-    if program.is_file() {
-        return Ok(program);
-    }
-    let built = dir.join("build").join("release").join(name);
-    if built.is_file() {
-        return Ok(built);
+    for d in std::iter::once(&dir).chain(home_dir.as_ref()) {
+        for program in [d.join(name), d.join("build").join("release").join(name)] {
+            if program.is_file() {
+                return Ok(program);
+            }
+        }
     }
     Err(format!(
         "controller '{name}' not found: expected an executable {} (build it with make in {})",
-        program.display(),
+        dir.join(name).display(),
         dir.display()
     ))
 }
