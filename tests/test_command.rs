@@ -80,11 +80,8 @@ fn wait_until(what: &str, limit: Duration, mut done: impl FnMut() -> bool) {
 fn read_pids(path: &Path, count: usize) -> Vec<i32> {
     let mut pids = Vec::new();
     wait_until(&format!("{count} pid(s) in {}", path.display()), Duration::from_secs(10), || {
-        pids = std::fs::read_to_string(path)
-            .unwrap_or_default()
-            .lines()
-            .filter_map(|l| l.trim().parse().ok())
-            .collect();
+        pids =
+            std::fs::read_to_string(path).unwrap_or_default().lines().filter_map(|l| l.trim().parse().ok()).collect();
         pids.len() >= count
     });
     pids

@@ -37,6 +37,8 @@ pub struct RunOptions {
 const LISTENER: Token = Token(usize::MAX);
 /// How often processes are checked for exit while nothing else happens.
 const REAP_EVERY: Duration = Duration::from_millis(50);
+/// How often an exiting controller's status is looked for.
+const EXIT_POLL: Duration = Duration::from_millis(1);
 /// How long controllers get to exit after an interrupt.
 const INTERRUPT_GRACE: Duration = Duration::from_secs(1);
 
@@ -248,7 +250,9 @@ impl Server {
     }
 
     fn poll_timeout(&self) -> Duration {
-        let mut t = REAP_EVERY;
+        // a controller that hung up is about to exit: look for its status soon, not in REAP_EVERY
+        let exiting = self.ctls.iter().flatten().any(|c| c.phase == Phase::Left && c.outcome.is_none());
+        let mut t = if exiting { EXIT_POLL } else { REAP_EVERY };
         for c in self.ctls.iter().flatten() {
             if c.phase != Phase::Left && !c.is_extern {
                 let left = self.opts.step_timeout.saturating_sub(c.busy_since.elapsed());
