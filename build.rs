@@ -15,7 +15,7 @@ fn extras(name: &str) -> HeaderExtras {
     match name {
         "types" => HeaderExtras { includes: &[], preamble: TYPES_PREAMBLE },
         "nodes" => HeaderExtras { includes: &[], preamble: USING_C_API },
-        "device" | "robot" => HeaderExtras { includes: &["nodes.h", "types.h"], preamble: USING_C_API },
+        "device" | "robot" | "supervisor" => HeaderExtras { includes: &["nodes.h", "types.h"], preamble: USING_C_API },
         _ => HeaderExtras { includes: &["types.h"], preamble: USING_C_API },
     }
 }
@@ -64,15 +64,33 @@ fn main() {
 
     let base = cbindgen::Config::from_file(root.join("cbindgen.toml")).expect("cbindgen.toml is valid");
     fs::create_dir_all(&out_dir).expect("include/webots can be created");
-    let mut sources: Vec<PathBuf> = fs::read_dir(&capi)
+    // a header comes from `src/capi/<name>.rs`, or from every file of `src/capi/<name>/` for big ones
+    let mut headers: Vec<(String, Vec<PathBuf>)> = fs::read_dir(&capi)
         .expect("src/capi exists")
         .filter_map(|e| e.ok().map(|e| e.path()))
-        .filter(|p| p.extension().is_some_and(|e| e == "rs") && p.file_stem().is_some_and(|s| s != "mod"))
+        .filter_map(|p| {
+            let name = p.file_stem()?.to_str()?.to_string();
+            if p.is_dir() {
+                Some((name, rust_files(&p)))
+            } else {
+                (p.extension().is_some_and(|e| e == "rs") && name != "mod").then(|| (name, vec![p]))
+            }
+        })
         .collect();
-    sources.sort();
-    for src in sources {
-        generate(&base, &src, &out_dir);
+    headers.sort();
+    for (name, sources) in headers {
+        generate(&base, &name, &sources, &out_dir);
     }
+}
+
+fn rust_files(dir: &Path) -> Vec<PathBuf> {
+    let mut files: Vec<PathBuf> = fs::read_dir(dir)
+        .unwrap_or_else(|e| panic!("cannot read {}: {e}", dir.display()))
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.extension().is_some_and(|e| e == "rs"))
+        .collect();
+    files.sort();
+    files
 }
 
 fn public_type_names(src: &Path) -> Vec<String> {
@@ -86,20 +104,19 @@ fn public_type_names(src: &Path) -> Vec<String> {
         .collect()
 }
 
-fn generate(base: &cbindgen::Config, src: &Path, out_dir: &Path) {
-    let name = src.file_stem().and_then(|s| s.to_str()).expect("UTF-8 file name");
+fn generate(base: &cbindgen::Config, name: &str, sources: &[PathBuf], out_dir: &Path) {
     let extras = extras(name);
     let mut config = base.clone();
     config.include_guard = Some(format!("WB_{}_H", name.to_uppercase()));
     config.includes = extras.includes.iter().map(|s| s.to_string()).collect();
     config.after_includes = Some(extras.preamble.to_string());
     // every public type of the file belongs in its header, used by a function of the file or not
-    config.export.include = public_type_names(src);
-    let bindings = cbindgen::Builder::new()
-        .with_config(config)
-        .with_src(src)
-        .generate()
-        .unwrap_or_else(|e| panic!("cbindgen failed on {}: {e}", src.display()));
+    config.export.include = sources.iter().flat_map(|s| public_type_names(s)).collect();
+    let mut builder = cbindgen::Builder::new().with_config(config);
+    for src in sources {
+        builder = builder.with_src(src);
+    }
+    let bindings = builder.generate().unwrap_or_else(|e| panic!("cbindgen failed on {name}: {e}"));
     let header = out_dir.join(format!("{name}.h"));
     // write only when the text changed, so an unchanged header keeps its timestamp
     let mut text = Vec::new();

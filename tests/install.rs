@@ -43,7 +43,7 @@ fn the_example_project_builds_with_its_makefiles_and_runs() {
     fake_home(&home);
     let project = tmp.path().join("project");
     copy_tree(&common::manifest_dir().join("c_examples"), &project);
-    let controllers = ["ticker", "inspector", "relay", "beacon", "listener"];
+    let controllers = ["ticker", "inspector", "relay", "beacon", "listener", "bearing", "turntable"];
     for name in controllers {
         let _ = std::fs::remove_file(project.join("controllers").join(name).join(name));
     }
@@ -101,6 +101,26 @@ fn the_example_project_builds_with_its_makefiles_and_runs() {
         stdout.contains("[listener in sight] heard the beacon 77 times, last from direction (1.00, 0.00, 0.00)"),
         "{stdout}"
     );
+
+    // the supervisor ends this run itself, with status 0
+    let out = Command::new(common::runner())
+        .arg("run")
+        .arg(project.join("worlds/compass_demo.wbt"))
+        .env("WEBOTS_SHIM_TMPDIR", tmp.path())
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{stdout}\n{}", String::from_utf8_lossy(&out.stderr));
+    // turning left by 45 degrees every 0.512 s takes 45 degrees off the bearing, a step later
+    for line in [
+        "[rover] t = 0.032 s: bearing  90.0 deg",
+        "[rover] t = 0.544 s: bearing  45.0 deg",
+        "[rover] t = 1.056 s: bearing   0.0 deg",
+        "[rover] t = 1.568 s: bearing 315.0 deg",
+        "[turntable] full circle: quitting",
+    ] {
+        assert!(stdout.contains(line), "{line:?} missing:\n{stdout}");
+    }
 }
 
 #[test]

@@ -4,11 +4,13 @@
 // The C API keeps Webots' names (WB_NODE_ROBOT, WbNodeType, ...).
 #![allow(non_camel_case_types)]
 
+pub mod compass;
 pub mod device;
 pub mod emitter;
 pub mod nodes;
 pub mod receiver;
 pub mod robot;
+pub mod supervisor;
 pub mod types;
 
 use std::ffi::{c_char, CStr};

@@ -66,7 +66,7 @@ fn exit_process(status: c_int) -> ! {
 
 /// Leaves the run (sending what is still queued) and exits with status 0: what Webots does on the
 /// first stepping call after `wb_robot_step` returned -1.
-fn cleanup_and_exit() -> ! {
+pub(crate) fn cleanup_and_exit() -> ! {
     if let Some(mut c) = global::take() {
         c.leave();
     }

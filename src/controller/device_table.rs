@@ -3,6 +3,7 @@
 use std::ffi::CString;
 
 use super::c_string;
+use super::compass::CompassState;
 use super::emitter::EmitterState;
 use super::receiver::ReceiverState;
 use crate::protocol::node_type::{NodeTypeCode, ROBOT};
@@ -23,6 +24,7 @@ pub enum DeviceState {
     Plain,
     Emitter(EmitterState),
     Receiver(ReceiverState),
+    Compass(CompassState),
 }
 
 impl DeviceSlot {
@@ -35,6 +37,7 @@ impl DeviceSlot {
             DeviceSetup::Plain => DeviceState::Plain,
             DeviceSetup::Emitter(setup) => DeviceState::Emitter(EmitterState::new(setup)),
             DeviceSetup::Receiver(setup) => DeviceState::Receiver(ReceiverState::new(setup)),
+            DeviceSetup::Compass(setup) => DeviceState::Compass(CompassState::new(setup)),
         };
         DeviceSlot { node_type: config.node_type, name: c_string(&config.name), model: c_string(&config.model), state }
     }
@@ -47,13 +50,19 @@ impl DeviceState {
             DeviceState::Robot | DeviceState::Plain => {}
             DeviceState::Emitter(e) => e.write_request(tag, duration_ms, out),
             DeviceState::Receiver(r) => r.write_request(tag, out),
+            DeviceState::Compass(c) => c.write_request(tag, out),
         }
     }
 
     /// Applies one event of the world's answer.
     pub fn read_event(&mut self, event: &Event) {
-        if let (DeviceState::Receiver(r), Event::ReceiverPacket(p)) = (self, event) {
-            r.receive(p);
+        match (self, event) {
+            (DeviceState::Receiver(r), Event::ReceiverPacket(p)) => r.receive(p),
+            (DeviceState::Receiver(r), Event::ReceiverConfig(setup)) => r.apply_config(setup),
+            (DeviceState::Emitter(e), Event::EmitterConfig(setup)) => e.apply_config(setup),
+            (DeviceState::Compass(c), Event::CompassValues(v)) => c.values = *v,
+            (DeviceState::Compass(c), Event::CompassConfig(setup)) => c.configure(setup),
+            _ => {}
         }
     }
 }

@@ -20,6 +20,8 @@ pub struct EmitterState {
     pub buffer_size: i32,
     pub allowed_channels: Vec<i32>,
     byte_rate: f64,
+    /// The fields as the world last described them: a new description changes only what differs.
+    world: EmitterSetup,
     /// Bytes the baud rate lets out; reset when a packet enters an empty queue.
     credit: f64,
     queue: VecDeque<Packet>,
@@ -54,6 +56,7 @@ pub fn fits_buffer(buffer_size: i32, used: usize, size: usize) -> bool {
 impl EmitterState {
     pub fn new(setup: &EmitterSetup) -> EmitterState {
         EmitterState {
+            world: setup.clone(),
             channel: setup.channel,
             range: setup.range,
             max_range: setup.max_range,
@@ -119,6 +122,29 @@ impl EmitterState {
                 tag,
                 command: Command::EmitterSend { channel: p.channel, range: p.range, data: p.data },
             });
+        }
+    }
+}
+
+impl EmitterState {
+    /// The emitter's fields changed in the world (supervisor, reset): take the values that changed,
+    /// keeping the controller's own settings of the others.
+    pub fn apply_config(&mut self, new: &EmitterSetup) {
+        let old = std::mem::replace(&mut self.world, new.clone());
+        if new.channel != old.channel {
+            self.channel = new.channel;
+        }
+        if new.range != old.range {
+            self.range = new.range;
+        }
+        if new.max_range != old.max_range {
+            self.max_range = new.max_range;
+        }
+        if new.buffer_size != old.buffer_size {
+            self.buffer_size = new.buffer_size;
+        }
+        if new.allowed_channels != old.allowed_channels {
+            self.allowed_channels.clone_from(&new.allowed_channels);
         }
     }
 }

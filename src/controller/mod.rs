@@ -1,15 +1,21 @@
 //! The controller side: the robot's device table and local device state, and the step that turns
 //! them into a `StepRequest` and applies the `StepAnswer`.
 
+pub mod compass;
 pub mod device_table;
 pub mod emitter;
 pub mod global;
 pub mod receiver;
+pub mod supervisor;
 
 use std::ffi::CString;
 
 use crate::link::Link;
-use crate::protocol::{RobotCommand, RobotConfig, RobotEvent, StepAnswer, StepRequest};
+use crate::protocol::{
+    NodeRefId, Query, QueryAnswer, RobotCommand, RobotConfig, RobotEvent, StepAnswer, StepRequest, SupervisorCommand,
+};
+
+use self::supervisor::Supervision;
 
 pub use device_table::{DeviceSlot, DeviceState};
 
@@ -49,6 +55,11 @@ pub struct Controller {
     pub battery_period: i32,
     pub battery_value: f64,
     pub urdf: Option<CString>,
+    /// The robot's own node (`wb_supervisor_node_get_self`).
+    pub node_id: NodeRefId,
+    /// `WbSimulationMode` as last set or configured.
+    pub simulation_mode: i32,
+    pub supervision: Supervision,
 }
 
 /// A C string from Rust text; interior NULs (impossible in world files) are dropped.
@@ -79,6 +90,9 @@ impl Controller {
             battery_period: 0,
             battery_value: f64::NAN,
             urdf: None,
+            node_id: config.node_id,
+            simulation_mode: config.simulation_mode,
+            supervision: Supervision::default(),
         }
     }
 
@@ -98,7 +112,9 @@ impl Controller {
         for (tag, slot) in self.devices.iter_mut().enumerate() {
             slot.state.write_request(tag as u16, duration_ms, &mut devices);
         }
-        StepRequest { duration_ms, robot: std::mem::take(&mut self.pending_robot), devices, exiting }
+        let mut robot: Vec<RobotCommand> = self.supervision.take_sets().map(RobotCommand::Supervisor).collect();
+        robot.append(&mut self.pending_robot);
+        StepRequest { duration_ms, robot, devices, exiting }
     }
 
     /// First half of a step: sends the request. `ExitNow` when the run had already ended.
@@ -154,6 +170,40 @@ impl Controller {
                 slot.state.read_event(&ev.event);
             }
         }
+    }
+
+    /// An immediate question to the world (supervisor getters). `None`, after Webots' warning, between
+    /// `wb_robot_step_begin` and `wb_robot_step_end`, or when the world is gone.
+    pub fn query(&mut self, func: &str, q: Query) -> Option<QueryAnswer> {
+        if self.step_begun {
+            eprintln!("Warning: {func}(): functions with immediate requests to Webots cannot be implemented in-between wb_robot_step_begin() and wb_robot_step_end()!");
+            return None;
+        }
+        let answer = self.link.as_mut()?.query(q);
+        answer.ok()
+    }
+
+    /// Sends `cmd` (after the queued field writes) at once, without time passing: Webots' immediate
+    /// flush. The end of the run, if the answer says so, is left for the next step to report.
+    pub fn flush(&mut self, func: &str, cmd: SupervisorCommand) -> StepResult {
+        if self.step_begun {
+            eprintln!("Warning: {func}(): functions with immediate requests to Webots cannot be implemented in-between wb_robot_step_begin() and wb_robot_step_end()!");
+            return StepResult::Value(0);
+        }
+        if self.lifecycle == Lifecycle::QuitReturned {
+            return StepResult::ExitNow;
+        }
+        self.pending_robot.push(RobotCommand::Supervisor(cmd));
+        let req = self.build_request(0, false);
+        let answer = match self.link.as_mut().map(|l| l.send(req).and_then(|_| l.receive())) {
+            Some(Ok(answer)) => answer,
+            _ => {
+                self.link = None;
+                return StepResult::Value(0);
+            }
+        };
+        self.apply_answer(&answer);
+        StepResult::Value(0)
     }
 
     /// `wb_robot_cleanup`: sends what is still queued (a last emitter packet, say) with the exit notice.

@@ -18,6 +18,8 @@ pub struct ReceiverState {
     buffer_used: usize,
     period_changed: bool,
     channel_changed: bool,
+    /// The fields as the world last described them.
+    world: ReceiverSetup,
 }
 
 impl ReceiverState {
@@ -31,6 +33,21 @@ impl ReceiverState {
             buffer_used: 0,
             period_changed: false,
             channel_changed: false,
+            world: setup.clone(),
+        }
+    }
+
+    /// The receiver's fields changed in the world: take what changed; the queue stays.
+    pub fn apply_config(&mut self, new: &ReceiverSetup) {
+        let old = std::mem::replace(&mut self.world, new.clone());
+        if new.channel != old.channel {
+            self.channel = new.channel;
+        }
+        if new.buffer_size != old.buffer_size {
+            self.buffer_size = new.buffer_size;
+        }
+        if new.allowed_channels != old.allowed_channels {
+            self.allowed_channels.clone_from(&new.allowed_channels);
         }
     }
 

@@ -4,7 +4,7 @@
 use std::io;
 use std::path::Path;
 
-use crate::protocol::{RobotConfig, StepAnswer, StepRequest};
+use crate::protocol::{Query, QueryAnswer, RobotConfig, StepAnswer, StepRequest};
 use crate::world::World;
 
 pub struct InProcess {
@@ -55,7 +55,14 @@ impl InProcess {
             }
         }
         self.answer = Some(self.world.answer(robot));
+        for warning in self.world.take_runtime_warnings() {
+            eprintln!("Warning: {warning}");
+        }
         Ok(())
+    }
+
+    pub fn query(&mut self, q: Query) -> io::Result<QueryAnswer> {
+        Ok(self.world.query(self.robot, &q))
     }
 
     pub fn receive(&mut self) -> io::Result<StepAnswer> {

@@ -8,7 +8,7 @@ pub mod socket;
 
 use std::io;
 
-use crate::protocol::{RobotConfig, StepAnswer, StepRequest};
+use crate::protocol::{Query, QueryAnswer, RobotConfig, StepAnswer, StepRequest};
 
 pub use in_process::InProcess;
 pub use socket::SocketLink;
@@ -22,7 +22,15 @@ impl Link {
     pub fn send(&mut self, req: StepRequest) -> io::Result<()> {
         match self {
             Link::InProcess(l) => l.send(req),
-            Link::Socket(l) => l.send(&req),
+            Link::Socket(l) => l.send(req),
+        }
+    }
+
+    /// An immediate question to the world (supervisor API): answered without time passing.
+    pub fn query(&mut self, q: Query) -> io::Result<QueryAnswer> {
+        match self {
+            Link::InProcess(l) => l.query(q),
+            Link::Socket(l) => l.query(q),
         }
     }
 

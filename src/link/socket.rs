@@ -6,7 +6,7 @@ use std::time::Duration;
 
 use super::paths::{most_recent_instance, parse_url, socket_path};
 use crate::protocol::codec::{read_frame, write_frame};
-use crate::protocol::{Hello, RobotConfig, StepAnswer, StepRequest, Welcome};
+use crate::protocol::{FromWorld, Hello, Query, QueryAnswer, RobotConfig, StepAnswer, StepRequest, ToWorld, Welcome};
 
 pub struct SocketLink {
     reader: BufReader<UnixStream>,
@@ -39,13 +39,25 @@ impl SocketLink {
         }
     }
 
-    pub fn send(&mut self, req: &StepRequest) -> io::Result<()> {
-        write_frame(&mut self.writer, req, &mut self.scratch)?;
+    pub fn send(&mut self, req: StepRequest) -> io::Result<()> {
+        write_frame(&mut self.writer, &ToWorld::Step(req), &mut self.scratch)?;
         self.writer.flush()
     }
 
     pub fn receive(&mut self) -> io::Result<StepAnswer> {
-        read_frame(&mut self.reader, &mut self.scratch)
+        match read_frame(&mut self.reader, &mut self.scratch)? {
+            FromWorld::Step(answer) => Ok(answer),
+            FromWorld::Query(_) => Err(io::Error::other("the run answered a query where a step answer was due")),
+        }
+    }
+
+    pub fn query(&mut self, q: Query) -> io::Result<QueryAnswer> {
+        write_frame(&mut self.writer, &ToWorld::Query(q), &mut self.scratch)?;
+        self.writer.flush()?;
+        match read_frame(&mut self.reader, &mut self.scratch)? {
+            FromWorld::Query(answer) => Ok(answer),
+            FromWorld::Step(_) => Err(io::Error::other("the run answered a step where a query answer was due")),
+        }
     }
 }
 

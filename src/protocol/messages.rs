@@ -6,6 +6,7 @@ use std::sync::Arc;
 use serde::{Deserialize, Serialize};
 
 use super::node_type::NodeTypeCode;
+use super::supervisor::{NodeRefId, Query, QueryAnswer, SupervisorCommand};
 
 /// First message of a controller: which robot it wants to drive.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -41,6 +42,10 @@ pub struct RobotConfig {
     pub time_ms: f64,
     /// Tags 1..N in order.
     pub devices: Vec<DeviceConfig>,
+    /// The robot's own node (`wb_supervisor_node_get_self`).
+    pub node_id: NodeRefId,
+    /// `WbSimulationMode` the run starts in.
+    pub simulation_mode: i32,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -58,6 +63,13 @@ pub enum DeviceSetup {
     Plain,
     Emitter(EmitterSetup),
     Receiver(ReceiverSetup),
+    Compass(CompassSetup),
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct CompassSetup {
+    /// Rows `[input, output, noise]` as written.
+    pub lookup_table: Vec<[f64; 3]>,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -96,6 +108,7 @@ pub enum RobotCommand {
     SetCustomData(String),
     /// Battery sensor sampling period in ms (0 = disabled).
     BatterySampling(u32),
+    Supervisor(SupervisorCommand),
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -116,6 +129,8 @@ pub enum Command {
     /// Receiver sampling period in ms (0 = disabled).
     ReceiverSampling(u32),
     ReceiverChannel(i32),
+    /// Compass sampling period in ms (0 = disabled).
+    CompassSampling(u32),
 }
 
 /// The world's answer, sent once the requested duration has elapsed (at once for 0).
@@ -145,6 +160,14 @@ pub struct DeviceEvent {
 pub enum Event {
     /// A packet delivered to a receiver; `channel` is the receiver's channel at delivery.
     ReceiverPacket(ReceivedPacket),
+    /// The emitter's fields changed in the world (supervisor, reset): the controller takes the new values.
+    EmitterConfig(EmitterSetup),
+    /// The receiver's fields changed in the world; its queue is kept.
+    ReceiverConfig(ReceiverSetup),
+    /// A compass sample.
+    CompassValues([f64; 3]),
+    /// The compass's `lookupTable` changed.
+    CompassConfig(CompassSetup),
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -156,4 +179,18 @@ pub struct ReceivedPacket {
     pub signal: f64,
     /// Shared by every receiver of the same packet.
     pub data: Arc<[u8]>,
+}
+
+/// Everything a controller sends once configured.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub enum ToWorld {
+    Step(StepRequest),
+    Query(Query),
+}
+
+/// Everything the world sends to a configured controller.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub enum FromWorld {
+    Step(StepAnswer),
+    Query(QueryAnswer),
 }

@@ -5,5 +5,7 @@
 pub mod codec;
 pub mod messages;
 pub mod node_type;
+pub mod supervisor;
 
 pub use messages::*;
+pub use supervisor::*;

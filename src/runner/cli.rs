@@ -144,9 +144,11 @@ fn run(world_path: &Path, until: Option<f64>, step_timeout: f64, seed: Option<i3
             eprintln!("webots-shim: cannot write the report {}: {e}", path.display());
         }
     }
-    let failed = run_report.failures();
+    // the controllers held against the run (after a quit(0), not those still running at the quit)
+    let failed: Vec<_> = run_report.failures().into_iter().filter(|f| f.robot.is_some()).collect();
+    let quit = run_report.supervisor_quit.map(|s| format!(", a supervisor quit with status {s}")).unwrap_or_default();
     eprintln!(
-        "webots-shim: run ended at {:.3} s: {} controller(s), {} failed{}",
+        "webots-shim: run ended at {:.3} s{quit}: {} controller(s), {} failed{}",
         run_report.time_s,
         run_report.controllers.len(),
         failed.len(),
@@ -156,11 +158,7 @@ fn run(world_path: &Path, until: Option<f64>, step_timeout: f64, seed: Option<i3
             format!(" ({})", failed.iter().map(|f| f.to_string()).collect::<Vec<_>>().join("; "))
         }
     );
-    if failed.is_empty() {
-        0
-    } else {
-        1
-    }
+    run_report.exit_status()
 }
 
 fn write_report(path: &Path, report: &RunReport) -> std::io::Result<()> {

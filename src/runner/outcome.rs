@@ -118,6 +118,16 @@ impl RunReport {
     pub fn success(&self) -> bool {
         self.failures().is_empty()
     }
+
+    /// The runner's exit status: a supervisor's non-zero quit status as it is (like Webots), else 0 on
+    /// success and 1 on failure.
+    pub fn exit_status(&self) -> i32 {
+        match self.supervisor_quit {
+            Some(s) if s != 0 => s,
+            _ if self.success() => 0,
+            _ => 1,
+        }
+    }
 }
 
 #[cfg(test)]

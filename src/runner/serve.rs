@@ -17,7 +17,7 @@ use super::instance::Instance;
 use super::launch::{controller_program, launch, LaunchSpec, Launched};
 use super::outcome::{ControllerReport, Outcome, RunReport};
 use crate::protocol::codec::{complete_frame, decode, encode_into};
-use crate::protocol::{Hello, StepAnswer, StepRequest, Welcome};
+use crate::protocol::{FromWorld, Hello, StepAnswer, StepRequest, ToWorld, Welcome};
 use crate::world::robot_table::{project_path, ControllerSpec};
 use crate::world::World;
 
@@ -35,6 +35,15 @@ pub struct RunOptions {
 }
 
 const LISTENER: Token = Token(usize::MAX);
+
+/// Serialises a step answer as `FromWorld::Step` (same bytes) without moving it into the enum.
+struct StepEnvelope<'a>(&'a StepAnswer);
+
+impl serde::Serialize for StepEnvelope<'_> {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_newtype_variant("FromWorld", 0, "Step", self.0)
+    }
+}
 /// How often processes are checked for exit while nothing else happens.
 const REAP_EVERY: Duration = Duration::from_millis(50);
 /// How often an exiting controller's status is looked for.
@@ -61,6 +70,9 @@ struct Ctl {
     /// Since when the run waits for this controller (connection or next request).
     busy_since: Instant,
     outcome: Option<Outcome>,
+    /// Set when the controller is first seen leaving (cleanup, hang-up, exit, kill): whether a
+    /// supervisor had quit the simulation by then.
+    ended_after_quit: Option<bool>,
 }
 
 struct Conn {
@@ -127,6 +139,9 @@ impl Server {
         let mut last_reap = Instant::now();
         loop {
             self.advance_world();
+            for warning in self.world.take_runtime_warnings() {
+                log(format!("warning: {warning}"));
+            }
             if self.finished() {
                 break;
             }
@@ -172,6 +187,7 @@ impl Server {
                 phase: Phase::Pending,
                 busy_since: now,
                 outcome: None,
+                ended_after_quit: None,
             };
             match &robot.controller {
                 ControllerSpec::None => continue,
@@ -207,6 +223,7 @@ impl Server {
                             log(format!("'{}' controller {}", robot.name, Outcome::NotStarted(why.clone())));
                             ctl.phase = Phase::Left;
                             ctl.outcome = Some(Outcome::NotStarted(why));
+                            ctl.ended_after_quit = Some(false);
                         }
                     }
                 }
@@ -271,7 +288,8 @@ impl Server {
         let Some(ctl) = self.ctls[robot].as_mut() else { return };
         ctl.busy_since = Instant::now();
         if let Some(token) = ctl.conn {
-            self.send(token.0, answer);
+            // answers are encoded as the envelope's Step variant without copying them into it
+            self.send(token.0, &StepEnvelope(answer));
         }
     }
 
@@ -348,7 +366,13 @@ impl Server {
             let robot = c.robot;
             let handled = match robot {
                 None => decode::<Hello>(&frame).map(|hello| self.hello(idx, hello)),
-                Some(robot) => decode::<StepRequest>(&frame).map(|req| self.request(robot, req)),
+                Some(robot) => decode::<ToWorld>(&frame).map(|msg| match msg {
+                    ToWorld::Step(req) => self.request(robot, req),
+                    ToWorld::Query(q) => {
+                        let answer = FromWorld::Query(self.world.query(robot, &q));
+                        self.send(idx, &answer);
+                    }
+                }),
             };
             if let Err(e) = handled {
                 self.close(idx, Some(e.to_string()));
@@ -424,8 +448,10 @@ impl Server {
             self.send_answer(robot, &answer);
         }
         if exiting {
+            let quit = self.world.quit_status().is_some();
             if let Some(ctl) = self.ctls[robot].as_mut() {
                 ctl.phase = Phase::Left;
+                ctl.ended_after_quit.get_or_insert(quit);
             }
         }
     }
@@ -441,7 +467,9 @@ impl Server {
             return;
         };
         self.world.disconnect(robot);
+        let quit = self.world.quit_status().is_some();
         if let Some(ctl) = self.ctls[robot].as_mut() {
+            ctl.ended_after_quit.get_or_insert(quit);
             if let Some(why) = why {
                 log(format!("closed the connection of robot '{}': {why}", ctl.name));
                 if ctl.is_extern {
@@ -459,6 +487,7 @@ impl Server {
 
     /// Collects the exit status of controllers that ended.
     fn reap(&mut self) {
+        let quit = self.world.quit_status().is_some();
         let mut closed = Vec::new();
         for ctl in self.ctls.iter_mut().flatten() {
             let Some(launched) = ctl.launched.as_mut() else { continue };
@@ -469,6 +498,7 @@ impl Server {
                 let outcome = Outcome::from_status(status);
                 log(format!("'{}' controller {outcome}", ctl.name));
                 ctl.outcome = Some(outcome);
+                ctl.ended_after_quit.get_or_insert(quit);
                 if let Some(token) = ctl.conn {
                     closed.push(token.0);
                 }
@@ -490,6 +520,7 @@ impl Server {
         let limit = self.opts.step_timeout;
         let over_for = self.over_since.map(|t| t.elapsed());
         let grace = if self.interrupted { INTERRUPT_GRACE } else { limit };
+        let quit = self.world.quit_status().is_some();
         let mut to_close = Vec::new();
         for ctl in self.ctls.iter_mut().flatten() {
             if ctl.outcome.is_some() || ctl.is_extern {
@@ -514,6 +545,7 @@ impl Server {
                 let _ = launched.child.wait();
                 log(format!("'{}' controller {}", ctl.name, Outcome::Killed(why.clone())));
                 ctl.outcome = Some(Outcome::Killed(why));
+                ctl.ended_after_quit.get_or_insert(quit);
                 ctl.phase = Phase::Left;
                 if let Some(token) = ctl.conn.take() {
                     to_close.push(token.0);
@@ -535,6 +567,7 @@ impl Server {
 
     /// Stops whatever is left (process groups included), drains the output and reports.
     fn finish(mut self) -> RunReport {
+        let quit = self.world.quit_status().is_some();
         let mut controllers = Vec::new();
         for ctl in self.ctls.iter_mut().flatten() {
             if let Some(launched) = ctl.launched.as_mut() {
@@ -550,7 +583,7 @@ impl Server {
             controllers.push(ControllerReport {
                 robot: ctl.name.clone(),
                 outcome: ctl.outcome.clone().unwrap_or(Outcome::NeverConnected),
-                after_quit: false,
+                after_quit: *ctl.ended_after_quit.get_or_insert(quit),
             });
         }
         if let Some(guard) = self.guard.take() {
@@ -560,7 +593,7 @@ impl Server {
             controllers,
             time_s: self.world.time_ms() / 1000.0,
             interrupted: self.interrupted,
-            supervisor_quit: None,
+            supervisor_quit: self.world.quit_status(),
         }
     }
 }

@@ -1,12 +1,17 @@
 //! The world side: the scene tree read from the world file, the robots and their devices, time and
 //! the step loop. It answers `StepRequest`s with `StepAnswer`s, whichever link carries them.
 
+pub mod compass;
+pub mod devices;
+pub mod lookup_table;
 pub mod obstacles;
 pub mod radio;
+pub mod radio_fields;
 pub mod robot_table;
 pub mod sampling;
 pub mod scene;
 pub mod scheduler;
 pub mod sim;
+pub mod supervision;
 
 pub use sim::World;

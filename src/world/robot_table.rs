@@ -93,5 +93,7 @@ pub fn robot_config(
                 setup: setup(i),
             })
             .collect(),
+        node_id: 0,
+        simulation_mode: 2,
     }
 }

@@ -77,6 +77,17 @@ impl Scheduler {
         due
     }
 
+    /// The world went back to time 0 (`simulation_reset`): waiting robots keep what remains of their step.
+    pub fn rebase(&mut self) {
+        let old = self.time_ms;
+        self.time_ms = 0.0;
+        for slot in &mut self.slots {
+            if let Slot::Waiting { due_ms } = slot {
+                *due_ms -= old;
+            }
+        }
+    }
+
     /// Robots currently waiting for time to pass.
     pub fn waiting(&self) -> impl Iterator<Item = usize> + '_ {
         self.slots.iter().enumerate().filter(|(_, s)| matches!(s, Slot::Waiting { .. })).map(|(i, _)| i)
@@ -138,6 +149,21 @@ mod tests {
         assert!(s.ready_to_advance());
         assert_eq!(s.advance(), vec![0, 1]);
         assert!(!s.ready_to_advance());
+    }
+
+    #[test]
+    fn rebase_keeps_what_remains_of_each_step() {
+        let mut s = Scheduler::new(2, 32.0);
+        s.request(0, 32);
+        s.request(1, 96);
+        assert_eq!(s.advance(), vec![0]);
+        s.request(0, 32);
+        s.rebase();
+        assert_eq!(s.time_ms(), 0.0);
+        assert_eq!(s.advance(), vec![0]);
+        s.request(0, 32);
+        assert_eq!(s.advance(), vec![0, 1]);
+        assert_eq!(s.time_ms(), 64.0);
     }
 
     #[test]

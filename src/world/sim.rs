@@ -3,18 +3,23 @@
 //! `answer` for every robot whose step has elapsed.
 
 use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
 
-use super::obstacles::Obstacles;
-use super::radio::nodes::{EmitterNode, Packet, ReceiverNode};
-use super::radio::{Radio, RadioDevice};
+use super::compass::effective_coordinate_system;
+use super::devices::Devices;
 use super::robot_table::{robot_config, robot_entries, ControllerSpec, RobotEntry};
 use super::sampling::Sampling;
-use super::scene::{load_world, LoadOptions, Scene, WorldError};
+use super::scene::{load_world, Edit, FieldValue, LoadOptions, Scene, WorldError};
 use super::scheduler::{Scheduler, Slot};
-use crate::protocol::node_type::node_type_from_name;
+use super::supervision::{self, ref_id, resolve_index, value_of};
 use crate::protocol::{
-    Command, DeviceCommand, DeviceEvent, DeviceSetup, RobotCommand, RobotConfig, RobotEvent, StepAnswer, StepRequest,
+    DeviceEvent, Query, QueryAnswer, RobotCommand, RobotConfig, RobotEvent, StepAnswer, StepRequest, SupervisorCommand,
 };
+
+/// `WbSimulationMode` values.
+pub const MODE_PAUSE: i32 = 0;
+pub const MODE_REAL_TIME: i32 = 1;
+pub const MODE_FAST: i32 = 2;
 
 /// World-side state of one robot that is not in the scene tree.
 #[derive(Clone, Debug, Default)]
@@ -27,19 +32,28 @@ struct RobotState {
 }
 
 pub struct World {
-    scene: Scene,
+    pub(super) scene: Scene,
+    /// The scene as loaded: what `simulation_reset` goes back to.
+    pristine: Scene,
     world_path: PathBuf,
     robots: Vec<RobotEntry>,
     states: Vec<RobotState>,
     scheduler: Scheduler,
     until_ms: Option<f64>,
-    radio: Radio,
-    obstacles: Obstacles,
-    /// Per robot, per device (tag - 1): its place in the radio, if it is an emitter or receiver.
-    device_map: Vec<Vec<Option<RadioDevice>>>,
+    devices: Devices,
+    /// Load-time warnings (printed once by the runner).
     warnings: Vec<String>,
+    /// Warnings raised while running (field checks), drained by `take_runtime_warnings`.
+    runtime_warnings: Vec<String>,
     /// Per robot, device events waiting for its next answer.
     device_outboxes: Vec<Vec<DeviceEvent>>,
+    seed: i32,
+    /// A supervisor's `wb_supervisor_simulation_quit` status (the first one wins).
+    quit_status: Option<i32>,
+    reset_requested: bool,
+    mode: i32,
+    /// Real-time mode: wall-clock instant matching simulated time `pace_origin.1`.
+    pace_origin: Option<(Instant, f64)>,
 }
 
 impl World {
@@ -49,55 +63,42 @@ impl World {
         Ok(World::from_scene(scene, abs))
     }
 
-    pub fn from_scene(scene: Scene, world_path: PathBuf) -> World {
-        let robots = robot_entries(&scene);
-        let robots_len = robots.len();
-        let info = scene.world_info();
+    pub fn from_scene(mut scene: Scene, world_path: PathBuf) -> World {
         let mut warnings = Vec::new();
-        let mut radio = Radio::new(&scene);
-        let (emitter, receiver) = (node_type_from_name("Emitter"), node_type_from_name("Receiver"));
-        let device_map = robots
-            .iter()
-            .enumerate()
-            .map(|(robot, entry)| {
-                entry
-                    .devices
-                    .iter()
-                    .enumerate()
-                    .map(|(i, &node)| match scene.node_type(node) {
-                        t if t == emitter => {
-                            Some(radio.add_emitter(EmitterNode::from_scene(&scene, node, &mut warnings)))
-                        }
-                        t if t == receiver => Some(radio.add_receiver(
-                            ReceiverNode::from_scene(&scene, node, info.random_seed, &mut warnings),
-                            robot,
-                            (i + 1) as u16,
-                        )),
-                        _ => None,
-                    })
-                    .collect()
-            })
-            .collect();
-        radio.refresh(&scene);
-        let obstacles = Obstacles::from_scene(&scene);
+        // the coordinate system the world runs in, made explicit so later reads and writes agree
+        let system = effective_coordinate_system(&scene, &mut warnings);
+        if let Some(info) = scene.world_info_node() {
+            if let Some(FieldValue::SFString(s)) = scene.field_mut(info, "coordinateSystem") {
+                *s = system;
+            }
+        }
+        let robots = robot_entries(&scene);
+        let info = scene.world_info();
+        let devices = Devices::build(&scene, &robots, info.random_seed, &mut warnings);
         World {
-            obstacles,
             states: vec![RobotState::default(); robots.len()],
             scheduler: Scheduler::new(robots.len(), info.basic_time_step),
+            device_outboxes: vec![Vec::new(); robots.len()],
             robots,
+            pristine: scene.clone(),
             scene,
             world_path,
             until_ms: None,
-            radio,
-            device_map,
+            devices,
             warnings,
-            device_outboxes: vec![Vec::new(); robots_len],
+            runtime_warnings: Vec::new(),
+            seed: info.random_seed,
+            quit_status: None,
+            reset_requested: false,
+            mode: MODE_FAST,
+            pace_origin: None,
         }
     }
 
     /// Replaces `WorldInfo.randomSeed` for every noisy device (the runner's `--seed`).
     pub fn set_seed(&mut self, seed: i32) {
-        self.radio.reseed(seed);
+        self.seed = seed;
+        self.devices.reseed(seed);
     }
 
     /// Problems found in the world's device fields (Webots' load-time warnings).
@@ -130,8 +131,27 @@ impl World {
         self.until_ms = until_ms;
     }
 
+    /// The run is over: the `--until` time is reached, a supervisor quit, or it paused the simulation
+    /// (nothing can resume a headless run).
     pub fn is_over(&self) -> bool {
         self.until_ms.is_some_and(|u| self.time_ms() + 1e-9 >= u)
+            || self.quit_status.is_some()
+            || self.mode == MODE_PAUSE
+    }
+
+    /// The status a supervisor passed to `wb_supervisor_simulation_quit`, if one did.
+    pub fn quit_status(&self) -> Option<i32> {
+        self.quit_status
+    }
+
+    /// `WbSimulationMode` in force.
+    pub fn mode(&self) -> i32 {
+        self.mode
+    }
+
+    /// Warnings raised since the last call (run-time field checks).
+    pub fn take_runtime_warnings(&mut self) -> Vec<String> {
+        std::mem::take(&mut self.runtime_warnings)
     }
 
     /// The robot a controller asks for: by index (launched by the runner), else by name, else the
@@ -163,13 +183,13 @@ impl World {
     /// request.
     pub fn connect(&mut self, robot: usize) -> RobotConfig {
         self.scheduler.set_running(robot);
-        let map = &self.device_map[robot];
-        let radio = &self.radio;
-        robot_config(&self.scene, &self.robots[robot], &self.world_path, self.time_ms(), |i| match map[i] {
-            Some(RadioDevice::Emitter(e)) => DeviceSetup::Emitter(radio.emitters[e].setup.clone()),
-            Some(RadioDevice::Receiver(r)) => DeviceSetup::Receiver(radio.receivers[r].setup.clone()),
-            None => DeviceSetup::Plain,
-        })
+        let devices = &self.devices;
+        let mut config = robot_config(&self.scene, &self.robots[robot], &self.world_path, self.time_ms(), |i| {
+            devices.setup(robot, i)
+        });
+        config.node_id = ref_id(self.robots[robot].node);
+        config.simulation_mode = self.mode;
+        config
     }
 
     /// The controller of `robot` is gone; the world stops waiting for it.
@@ -178,7 +198,7 @@ impl World {
             self.apply(robot, &req);
         }
         self.scheduler.set_idle(robot);
-        self.radio.silence_robot(robot);
+        self.devices.silence_robot(robot);
         self.device_outboxes[robot].clear();
     }
 
@@ -207,21 +227,19 @@ impl World {
     /// One basic step: pending requests in world order, then the devices, then time. Returns the robots
     /// to answer now (their duration elapsed, or the run just ended), in world order.
     pub fn advance(&mut self) -> Vec<usize> {
+        if std::mem::take(&mut self.reset_requested) {
+            self.reset();
+        }
         for robot in 0..self.robots.len() {
             if let Some(req) = self.states[robot].pending.take() {
                 self.apply(robot, &req);
             }
         }
-        let (scene, obstacles) = (&self.scene, &self.obstacles);
-        self.radio.transmit(&|from, to, emitting, receiving| {
-            // the emitting robot's body never blocks; the receiving robot's only with selfCollision
-            let self_collision = receiving.is_some_and(|r| scene.sf_bool(r, "selfCollision"));
-            let ignored = [emitting, if self_collision { None } else { receiving }];
-            obstacles.blocks(from, to, &ignored)
-        });
+        self.devices.transmit(&self.scene);
+        self.pace();
         let mut due = self.scheduler.advance();
         let now = self.time_ms();
-        self.radio.sample(now, &mut self.device_outboxes);
+        self.devices.sample(&self.scene, now, &mut self.device_outboxes);
         for (robot, state) in self.states.iter_mut().enumerate() {
             if state.battery.due(now) {
                 let value = battery_value(&self.scene, self.robots[robot].node, now);
@@ -277,29 +295,97 @@ impl World {
                     }
                 }
                 RobotCommand::BatterySampling(period) => self.states[robot].battery.set_period(*period, now),
+                RobotCommand::Supervisor(cmd) => {
+                    // the library refuses these in a plain Robot; a forged request changes nothing either
+                    if self.scene.sf_bool(self.robots[robot].node, "supervisor") {
+                        self.supervise(cmd);
+                    }
+                }
             }
         }
-        req.devices.iter().for_each(|cmd| self.apply_device_command(robot, cmd));
+        for cmd in &req.devices {
+            self.devices.apply(&mut self.scene, robot, cmd.tag, &cmd.command, now);
+        }
     }
 
-    /// A device command, handed to the device's world side. Commands for a tag that is not of the
-    /// command's device type are ignored (the controller library never sends them).
-    fn apply_device_command(&mut self, robot: usize, cmd: &DeviceCommand) {
+    /// A supervisor's immediate question about the scene.
+    pub fn query(&self, robot: usize, q: &Query) -> QueryAnswer {
+        let entry = &self.robots[robot];
+        supervision::answer(&self.scene, entry.node, &entry.devices, q)
+    }
+
+    fn supervise(&mut self, cmd: &SupervisorCommand) {
+        let edit = match cmd {
+            SupervisorCommand::Quit(status) => {
+                self.quit_status.get_or_insert(*status);
+                return;
+            }
+            SupervisorCommand::Reset => {
+                self.reset_requested = true;
+                return;
+            }
+            SupervisorCommand::SetMode(mode) => {
+                self.mode = if matches!(*mode, MODE_REAL_TIME | MODE_FAST) { *mode } else { MODE_PAUSE };
+                self.pace_origin = None;
+                return;
+            }
+            SupervisorCommand::SetField { field, index, value } => supervision::edit_of(&self.scene, field, |v| {
+                let value = value_of(value, v.field_type())?;
+                let index = match index {
+                    Some(i) => Some(resolve_index(*i, v.count())?),
+                    None => None,
+                };
+                Some(Edit::Set { index, value })
+            }),
+            SupervisorCommand::InsertField { field, index, value } => supervision::edit_of(&self.scene, field, |v| {
+                let count = v.count();
+                // -1 appends; other negative indices count from the end
+                let at = if *index < 0 { count as i64 + i64::from(*index) + 1 } else { i64::from(*index) };
+                let at = usize::try_from(at).ok().filter(|&i| i <= count)?;
+                Some(Edit::Insert { index: at, value: value_of(value, v.field_type())? })
+            }),
+            SupervisorCommand::RemoveField { field, index } => supervision::edit_of(&self.scene, field, |v| {
+                Some(Edit::Remove { index: resolve_index(*index, v.count())? })
+            }),
+        };
+        let Some((node, list, index, edit)) = edit else { return };
+        let Ok(changed) = self.scene.edit_field(node, list, index, &edit) else { return };
+        for (node, field) in changed {
+            self.devices.field_changed(
+                &mut self.scene,
+                node,
+                &field,
+                &mut self.device_outboxes,
+                &mut self.runtime_warnings,
+            );
+        }
+    }
+
+    /// `wb_supervisor_simulation_reset`: the scene as loaded, time back to 0, devices reset as Webots
+    /// does (queues emptied, enabled sensors sample at the next step); controllers keep running.
+    fn reset(&mut self) {
+        self.scene = self.pristine.clone();
+        let mut ignored = Vec::new();
+        let mut fresh = Devices::build(&self.scene, &self.robots, self.seed, &mut ignored);
+        fresh.reseed(self.seed);
+        self.devices.reset_to(fresh, &mut self.device_outboxes);
+        for state in &mut self.states {
+            state.battery.reset();
+        }
+        self.scheduler.rebase();
+        self.pace_origin = None;
+    }
+
+    /// In real-time mode, waits until the wall clock catches up with simulated time.
+    fn pace(&mut self) {
+        if self.mode != MODE_REAL_TIME {
+            return;
+        }
         let now = self.time_ms();
-        let device = (cmd.tag as usize).checked_sub(1).and_then(|i| self.device_map[robot].get(i).copied().flatten());
-        match (&cmd.command, device) {
-            (Command::EmitterSend { channel, range, data }, Some(RadioDevice::Emitter(e))) => self.radio.emitters[e]
-                .queue
-                .push(Packet { channel: *channel, range: *range, data: data.as_slice().into() }),
-            (Command::ReceiverSampling(period), Some(RadioDevice::Receiver(r))) => {
-                self.radio.receivers[r].sampling.set_period(*period, now)
-            }
-            (Command::ReceiverChannel(channel), Some(RadioDevice::Receiver(r))) => {
-                let r = &mut self.radio.receivers[r];
-                r.channel = *channel;
-                r.channel_changed = !r.waiting.is_empty();
-            }
-            _ => {}
+        let (start, t0) = *self.pace_origin.get_or_insert((Instant::now(), now));
+        let target = start + Duration::from_secs_f64((now - t0).max(0.0) / 1000.0);
+        if let Some(wait) = target.checked_duration_since(Instant::now()) {
+            std::thread::sleep(wait);
         }
     }
 }

@@ -19,22 +19,30 @@ pub fn progress_line(done: usize, total: usize, case: &CaseResult) -> String {
     line
 }
 
-/// Each reason the world failed, followed by the last lines of whom it concerns.
+/// Each reason the world failed, followed by the last lines of whom it concerns: the robot, or for
+/// a failure of the run as a whole (a supervisor's quit status, a runner that died), the runner's
+/// messages and the robots not named otherwise.
 pub fn failure_details(case: &CaseResult) -> String {
     let mut text = String::new();
-    let mut runner_shown = false;
+    let mut others_shown = false;
     for failure in &case.failures {
         let _ = writeln!(text, "{failure}");
-        let lines = match &failure.robot {
-            Some(robot) => case.tail.robot(robot),
-            None if !runner_shown => {
-                runner_shown = true;
-                Some(&case.tail.runner)
+        match &failure.robot {
+            Some(robot) => {
+                if let Some(lines) = case.tail.robot(robot) {
+                    indent_lines(&mut text, lines, "    | ");
+                }
             }
-            None => None,
-        };
-        if let Some(lines) = lines {
-            indent_lines(&mut text, lines, "    | ");
+            None if !others_shown => {
+                others_shown = true;
+                indent_lines(&mut text, &case.tail.runner, "    | ");
+                let named = |r: &String| case.failures.iter().any(|f| f.robot.as_ref() == Some(r));
+                for (robot, lines) in case.tail.robots.iter().filter(|(r, _)| !named(r)) {
+                    let _ = writeln!(text, "  [{robot}]");
+                    indent_lines(&mut text, lines, "    | ");
+                }
+            }
+            None => {}
         }
     }
     text

@@ -4,7 +4,7 @@
 use super::ast::{AFieldVal, ANode, AValue, NodeKind, ProtoDef};
 use super::error::{warning_at, WorldError};
 use super::schema;
-use super::tree::{Field, Node, NodeId};
+use super::tree::{Field, IsLink, Node, NodeId};
 use super::value::{FieldType, FieldValue};
 use std::cell::RefCell;
 use std::collections::HashMap;
@@ -28,6 +28,8 @@ pub(crate) struct Env {
     bindings: HashMap<String, Binding>,
     /// Node ids created at the first `IS` site of each node-valued parameter.
     first_nodes: RefCell<HashMap<String, FieldValue>>,
+    /// Every `IS` site of this instance's parameters, for run-time writes.
+    is_sites: RefCell<Vec<IsLink>>,
 }
 
 pub(crate) struct Builder<'w> {
@@ -78,6 +80,7 @@ impl<'w> Builder<'w> {
             def_name: an.def_name.clone(),
             fields: Vec::new(),
             proto_fields: Vec::new(),
+            is_links: Vec::new(),
             parent,
             pos: Some(an.pos.clone()),
         });
@@ -90,7 +93,10 @@ impl<'w> Builder<'w> {
             for (spec, default) in schema::all_fields(s) {
                 let written = an.fields.iter().find(|f| f.name == spec.name);
                 let v = match written {
-                    Some(w) => self.field_value(&w.value, env, id, depth)?,
+                    Some(w) => {
+                        record_is_site(env, &w.value, id, &w.name, false);
+                        self.field_value(&w.value, env, id, depth)?
+                    }
                     None => None,
                 };
                 let (value, pos) = match (v, written) {
@@ -104,6 +110,7 @@ impl<'w> Builder<'w> {
             if fields.iter().any(|f: &Field| f.name == w.name) {
                 continue;
             }
+            record_is_site(env, &w.value, id, &w.name, false);
             let Some(mut value) = self.field_value(&w.value, env, id, depth)? else {
                 continue;
             };
@@ -219,7 +226,7 @@ impl<'w> Builder<'w> {
             };
             bindings.insert(decl.name.clone(), b);
         }
-        let inner = Rc::new(Env { bindings, first_nodes: RefCell::new(HashMap::new()) });
+        let inner = Rc::new(Env { bindings, ..Env::default() });
         let Some(body) = &def.body else {
             self.warnings.push(warning_at(&an.pos, format!("PROTO '{}' has no body node: instance skipped", def.name)));
             return Ok(None);
@@ -244,6 +251,7 @@ impl<'w> Builder<'w> {
         // A node parameter forwarded to this instance (`param IS outer`) is the outer
         // parameter's node too.
         for w in &an.fields {
+            record_is_site(env, &w.value, id, &w.name, true);
             if let AFieldVal::Is(outer) = &w.value {
                 if let Some(v) = inner.first_nodes.borrow().get(&w.name) {
                     env.first_nodes.borrow_mut().entry(outer.clone()).or_insert_with(|| v.clone());
@@ -253,10 +261,21 @@ impl<'w> Builder<'w> {
         if let Some(n) = self.nodes.get_mut(id) {
             n.proto = Some(def.name.clone());
             n.proto_fields = proto_fields;
+            n.is_links = inner.is_sites.take();
             n.def_name = an.def_name.clone();
             n.pos = Some(an.pos.clone());
             n.parent = parent;
         }
         Ok(Some(id))
+    }
+}
+
+/// Remembers `field IS param` (when `param` is bound in `env`) so run-time writes to the instance's
+/// parameter reach the field.
+fn record_is_site(env: &Env, value: &AFieldVal, target: NodeId, field: &str, nested: bool) {
+    if let AFieldVal::Is(param) = value {
+        if env.bindings.contains_key(param) {
+            env.is_sites.borrow_mut().push(IsLink { param: param.clone(), target, field: field.to_string(), nested });
+        }
     }
 }

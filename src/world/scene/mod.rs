@@ -9,6 +9,7 @@
 //! the stack.
 
 mod ast;
+mod edit;
 mod error;
 mod instance;
 mod lexer;
@@ -23,10 +24,11 @@ mod version;
 #[cfg(test)]
 mod tests;
 
+pub use edit::{Edit, FieldList};
 pub use error::{SourcePos, WorldError};
 pub use lexer::CURRENT_VERSION;
 pub use pose::rotation_from_axis_angle;
-pub use tree::{Field, Node, NodeId, Scene, WorldInfo};
+pub use tree::{Field, IsLink, Node, NodeId, Scene, WorldInfo};
 pub use value::{FieldType, FieldValue};
 
 use instance::Builder;

@@ -30,8 +30,20 @@ pub struct Node {
     pub fields: Vec<Field>,
     /// For a PROTO instance: its interface fields with this instance's values.
     pub proto_fields: Vec<Field>,
+    /// For a PROTO instance: where each interface field is used (`field IS param` in its body).
+    pub is_links: Vec<IsLink>,
     pub parent: Option<NodeId>,
     pub pos: Option<SourcePos>,
+}
+
+/// One `field IS param` in a PROTO body: writing the instance's `param` writes `field` of `target`
+/// (a base field, or the interface field of a nested instance when `nested` is set).
+#[derive(Clone, Debug, PartialEq)]
+pub struct IsLink {
+    pub param: String,
+    pub target: NodeId,
+    pub field: String,
+    pub nested: bool,
 }
 
 /// The values of the world's WorldInfo node that the simulation uses.

@@ -2,9 +2,10 @@
  *
  * Test controllers announce "ts 1 <pid>" when they start and "ts 0 <pid>" when they finish on
  * channel 20. Once at least one test started and every started test finished, the world's test is
- * over: the supervisor ends the simulation with status 0. If the simulation ends first, or the tests
- * take longer than $WEBOTS_SHIM_TEST_TIMEOUT seconds of wall-clock time (default 30, as Webots' own
- * test suite allows), it reports the tests still unfinished and exits with status 1. */
+ * over: the supervisor quits the simulation with status 0. If the tests take longer than
+ * $WEBOTS_SHIM_TEST_TIMEOUT seconds of wall-clock time (default 30, as Webots' own test suite allows)
+ * it reports the tests still unfinished and quits with status 1; if the simulation ends first, it
+ * reports them and exits with status 1. */
 #define _POSIX_C_SOURCE 200809L
 #include <stdio.h>
 #include <stdlib.h>
@@ -12,6 +13,7 @@
 #include <time.h>
 #include <webots/receiver.h>
 #include <webots/robot.h>
+#include <webots/supervisor.h>
 
 #define MAX_TESTS 4096
 
@@ -32,6 +34,14 @@ static struct test *find(int pid) {
     return NULL;
   tests[n_tests].pid = pid;
   return &tests[n_tests++];
+}
+
+/* Ends the simulation with `status`, then leaves when the run says it is over. */
+static int quit(int status) {
+  wb_supervisor_simulation_quit(status);
+  while (wb_robot_step((int)wb_robot_get_basic_time_step()) != -1) {
+  }
+  return status;
 }
 
 /* Takes one packet: "ts <0|1> <pid>", with or without a terminating NUL. */
@@ -100,15 +110,12 @@ int main(void) {
     if (all_done()) {
       printf("test_suite_supervisor: all %d test controller(s) finished\n", n_tests);
       fflush(stdout);
-      wb_robot_cleanup();
-      return EXIT_SUCCESS;
+      return quit(EXIT_SUCCESS);
     }
     if (now_s() - start > limit) {
       char why[128];
       snprintf(why, sizeof why, "timeout: the tests did not finish within %g s", limit);
-      const int status = report_unfinished(why);
-      wb_robot_cleanup();
-      return status;
+      return quit(report_unfinished(why));
     }
   }
   return report_unfinished("the simulation ended before the tests did");

@@ -1,0 +1,124 @@
+//! Controller-side supervisor state: the node and field references handed to C (one per node and per
+//! field, so the same node always gives the same pointer), the buffers their getters return, and the
+//! field writes waiting for the next step.
+//!
+//! A reference given to C is the address of a boxed handle kept here; a reference coming back from C
+//! is only ever used as a key into these tables, never dereferenced, so a stale or foreign pointer is
+//! simply not found.
+
+use std::collections::HashMap;
+use std::ffi::CString;
+
+use super::c_string;
+use crate::protocol::{FieldAddr, FieldData, FieldInfo, NodeInfo, NodeRefId, SupervisorCommand};
+
+pub struct NodeHandle {
+    pub info: NodeInfo,
+    pub def: CString,
+    pub type_name: CString,
+    pub base_type_name: CString,
+    pub position: [f64; 3],
+    pub orientation: [f64; 9],
+}
+
+pub struct FieldHandle {
+    pub info: FieldInfo,
+    pub name: CString,
+    /// The last value read (vectors, rotations, colours): what the getters' pointers point to.
+    pub numbers: [f64; 4],
+    pub string: CString,
+}
+
+#[derive(Default)]
+pub struct Supervision {
+    nodes: HashMap<NodeRefId, Box<NodeHandle>>,
+    node_at: HashMap<usize, NodeRefId>,
+    fields: HashMap<FieldAddr, Box<FieldHandle>>,
+    field_at: HashMap<usize, FieldAddr>,
+    /// Field writes since the last step, in call order; a second write of the same item replaces the first.
+    pending_sets: Vec<(FieldAddr, Option<i32>, FieldData)>,
+    /// `wb_supervisor_node_get_pose` returns this one buffer.
+    pub pose: [f64; 16],
+}
+
+impl Supervision {
+    /// The handle of a node (created on first sight); its address is the `WbNodeRef`.
+    pub fn node_ref(&mut self, info: NodeInfo) -> usize {
+        let id = info.id;
+        let handle = self.nodes.entry(id).or_insert_with(|| {
+            Box::new(NodeHandle {
+                def: c_string(&info.def),
+                type_name: c_string(&info.type_name),
+                base_type_name: c_string(&info.base_type_name),
+                info: info.clone(),
+                position: [f64::NAN; 3],
+                orientation: [f64::NAN; 9],
+            })
+        });
+        let addr = &**handle as *const NodeHandle as usize;
+        self.node_at.insert(addr, id);
+        addr
+    }
+
+    /// The handle behind a `WbNodeRef`, if it is one of ours.
+    pub fn node(&self, addr: usize) -> Option<&NodeHandle> {
+        self.node_at.get(&addr).and_then(|id| self.nodes.get(id)).map(|b| &**b)
+    }
+
+    pub fn node_mut(&mut self, addr: usize) -> Option<&mut NodeHandle> {
+        let id = *self.node_at.get(&addr)?;
+        self.nodes.get_mut(&id).map(|b| &mut **b)
+    }
+
+    /// A node already known by id (no round trip needed).
+    pub fn known_node(&self, id: NodeRefId) -> Option<usize> {
+        self.nodes.get(&id).map(|h| &**h as *const NodeHandle as usize)
+    }
+
+    /// The handle of a field (created on first sight); its address is the `WbFieldRef`.
+    pub fn field_ref(&mut self, info: FieldInfo) -> usize {
+        let addr = info.addr;
+        let handle = self.fields.entry(addr).or_insert_with(|| {
+            Box::new(FieldHandle { name: c_string(&info.name), info, numbers: [0.0; 4], string: CString::default() })
+        });
+        let at = &**handle as *const FieldHandle as usize;
+        self.field_at.insert(at, addr);
+        at
+    }
+
+    pub fn field(&self, addr: usize) -> Option<&FieldHandle> {
+        self.field_at.get(&addr).and_then(|a| self.fields.get(a)).map(|b| &**b)
+    }
+
+    pub fn field_mut(&mut self, addr: usize) -> Option<&mut FieldHandle> {
+        let a = *self.field_at.get(&addr)?;
+        self.fields.get_mut(&a).map(|b| &mut **b)
+    }
+
+    /// A known field by address in the world (no round trip needed).
+    pub fn known_field(&self, addr: &FieldAddr) -> Option<usize> {
+        self.fields.get(addr).map(|h| &**h as *const FieldHandle as usize)
+    }
+
+    /// Queues a write for the next step, replacing a queued write of the same item.
+    pub fn queue_set(&mut self, field: FieldAddr, index: Option<i32>, value: FieldData) {
+        match self.pending_sets.iter_mut().find(|(f, i, _)| *f == field && *i == index) {
+            Some(slot) => slot.2 = value,
+            None => self.pending_sets.push((field, index, value)),
+        }
+    }
+
+    /// The value a write queued this step will give the item, if any (getters read it back).
+    pub fn pending_value(&self, field: &FieldAddr, index: Option<i32>) -> Option<&FieldData> {
+        self.pending_sets.iter().find(|(f, i, _)| f == field && *i == index).map(|(_, _, v)| v)
+    }
+
+    /// The queued writes as commands, in call order.
+    pub fn take_sets(&mut self) -> impl Iterator<Item = SupervisorCommand> {
+        std::mem::take(&mut self.pending_sets).into_iter().map(|(field, index, value)| SupervisorCommand::SetField {
+            field,
+            index,
+            value,
+        })
+    }
+}

@@ -1,0 +1,258 @@
+//! The world side of every simulated device, found from the robots' device lists: the radio (emitters
+//! and receivers), the compasses, and the obstacles infra-red needs. Commands from controllers come in
+//! here, samples go out to the robots' outboxes, and run-time field changes reach the device they
+//! belong to.
+
+use std::collections::HashMap;
+
+use super::compass::CompassNode;
+use super::obstacles::Obstacles;
+use super::radio::nodes::{EmitterNode, Packet, ReceiverNode};
+use super::radio::{Radio, RadioDevice};
+use super::radio_fields;
+use super::robot_table::RobotEntry;
+use super::scene::{FieldValue, NodeId, Scene};
+use crate::protocol::node_type::node_type_from_name;
+use crate::protocol::{Command, DeviceEvent, DeviceSetup, Event};
+
+/// Where a robot's device lives on the world side.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum WorldDevice {
+    Radio(RadioDevice),
+    Compass(usize),
+}
+
+#[derive(Clone)]
+pub struct Devices {
+    pub radio: Radio,
+    pub obstacles: Obstacles,
+    pub compasses: Vec<CompassNode>,
+    /// Per robot, per device (tag - 1).
+    map: Vec<Vec<Option<WorldDevice>>>,
+    /// Device node → (robot, tag, where).
+    by_node: HashMap<NodeId, (usize, u16, WorldDevice)>,
+    /// Poses or shapes changed: the radio's index and the obstacles are rebuilt before the next step.
+    geometry_dirty: bool,
+}
+
+impl Devices {
+    pub fn build(scene: &Scene, robots: &[RobotEntry], seed: i32, warnings: &mut Vec<String>) -> Devices {
+        let mut radio = Radio::new(scene);
+        let mut compasses = Vec::new();
+        let (emitter, receiver, compass) =
+            (node_type_from_name("Emitter"), node_type_from_name("Receiver"), node_type_from_name("Compass"));
+        let mut by_node = HashMap::new();
+        let map = robots
+            .iter()
+            .enumerate()
+            .map(|(robot, entry)| {
+                entry
+                    .devices
+                    .iter()
+                    .enumerate()
+                    .map(|(i, &node)| {
+                        let tag = (i + 1) as u16;
+                        let device = match scene.node_type(node) {
+                            t if t == emitter => {
+                                WorldDevice::Radio(radio.add_emitter(EmitterNode::from_scene(scene, node, warnings)))
+                            }
+                            t if t == receiver => WorldDevice::Radio(radio.add_receiver(
+                                ReceiverNode::from_scene(scene, node, seed, warnings),
+                                robot,
+                                tag,
+                            )),
+                            t if t == compass => {
+                                compasses.push(CompassNode::from_scene(scene, node, seed, warnings));
+                                WorldDevice::Compass(compasses.len() - 1)
+                            }
+                            _ => return None,
+                        };
+                        by_node.insert(node, (robot, tag, device));
+                        Some(device)
+                    })
+                    .collect()
+            })
+            .collect();
+        radio.refresh(scene);
+        Devices { radio, obstacles: Obstacles::from_scene(scene), compasses, map, by_node, geometry_dirty: false }
+    }
+
+    /// The device-specific configuration of a robot's device `i` (tag `i + 1`).
+    pub fn setup(&self, robot: usize, i: usize) -> DeviceSetup {
+        match self.map[robot][i] {
+            Some(WorldDevice::Radio(RadioDevice::Emitter(e))) => {
+                DeviceSetup::Emitter(self.radio.emitters[e].setup.clone())
+            }
+            Some(WorldDevice::Radio(RadioDevice::Receiver(r))) => {
+                DeviceSetup::Receiver(self.radio.receivers[r].setup.clone())
+            }
+            Some(WorldDevice::Compass(c)) => DeviceSetup::Compass(self.compasses[c].setup()),
+            None => DeviceSetup::Plain,
+        }
+    }
+
+    /// A controller's device command. Commands for a tag of another device type are ignored (the
+    /// controller library never sends them).
+    pub fn apply(&mut self, scene: &mut Scene, robot: usize, tag: u16, command: &Command, now: f64) {
+        let device = (tag as usize).checked_sub(1).and_then(|i| self.map[robot].get(i).copied().flatten());
+        match (command, device) {
+            (Command::EmitterSend { channel, range, data }, Some(WorldDevice::Radio(RadioDevice::Emitter(e)))) => self
+                .radio
+                .emitters[e]
+                .queue
+                .push(Packet { channel: *channel, range: *range, data: data.as_slice().into() }),
+            (Command::ReceiverSampling(period), Some(WorldDevice::Radio(RadioDevice::Receiver(r)))) => {
+                self.radio.receivers[r].sampling.set_period(*period, now)
+            }
+            (Command::ReceiverChannel(channel), Some(WorldDevice::Radio(RadioDevice::Receiver(r)))) => {
+                let r = &mut self.radio.receivers[r];
+                r.channel = *channel;
+                r.setup.channel = *channel;
+                r.channel_changed = !r.waiting.is_empty();
+                // Webots writes the controller's channel into the node's field
+                if let Some(FieldValue::SFInt32(c)) = scene.field_mut(r.node, "channel") {
+                    *c = *channel;
+                }
+            }
+            (Command::CompassSampling(period), Some(WorldDevice::Compass(c))) => {
+                self.compasses[c].sampling.set_period(*period, now)
+            }
+            _ => {}
+        }
+    }
+
+    /// Transmits the packets sent this step (rebuilding what moved first).
+    pub fn transmit(&mut self, scene: &Scene) {
+        if std::mem::take(&mut self.geometry_dirty) {
+            self.radio.refresh(scene);
+            self.obstacles = Obstacles::from_scene(scene);
+        }
+        let obstacles = &self.obstacles;
+        self.radio.transmit(&|from, to, emitting, receiving| {
+            // the emitting robot's body never blocks; the receiving robot's only with selfCollision
+            let self_collision = receiving.is_some_and(|r| scene.sf_bool(r, "selfCollision"));
+            let ignored = [emitting, if self_collision { None } else { receiving }];
+            obstacles.blocks(from, to, &ignored)
+        });
+    }
+
+    /// After time advanced to `now`: the samples that are due, into each robot's outbox.
+    pub fn sample(&mut self, scene: &Scene, now: f64, outboxes: &mut [Vec<DeviceEvent>]) {
+        self.radio.sample(now, outboxes);
+        for c in &mut self.compasses {
+            if c.sampling.due(now) {
+                let values = c.measure(scene);
+                if let Some(&(robot, tag, _)) = self.by_node.get(&c.node) {
+                    outboxes[robot].push(DeviceEvent { tag, event: Event::CompassValues(values) });
+                }
+            }
+        }
+    }
+
+    /// A field of `node` changed at run time: the device it belongs to takes the new value (with
+    /// Webots' run-time checks) and its controller hears of it when Webots' would.
+    pub fn field_changed(
+        &mut self,
+        scene: &mut Scene,
+        node: NodeId,
+        field: &str,
+        outboxes: &mut [Vec<DeviceEvent>],
+        warnings: &mut Vec<String>,
+    ) {
+        let Some(&(robot, tag, device)) = self.by_node.get(&node) else {
+            self.geometry_dirty = true;
+            return;
+        };
+        let event = match device {
+            WorldDevice::Radio(RadioDevice::Emitter(e)) => {
+                radio_fields::check_emitter_field(scene, node, field, warnings);
+                let old = self.radio.emitters[e].setup.clone();
+                let queue = std::mem::take(&mut self.radio.emitters[e].queue);
+                self.radio.emitters[e] = EmitterNode::from_scene(scene, node, warnings);
+                self.radio.emitters[e].queue = queue;
+                let new = &self.radio.emitters[e].setup;
+                (*new != old).then(|| Event::EmitterConfig(new.clone()))
+            }
+            WorldDevice::Radio(RadioDevice::Receiver(r)) => {
+                radio_fields::check_receiver_field(scene, node, field, warnings);
+                // a throw-away reading of the fields: the receiver keeps its noise stream and queue
+                let fresh = ReceiverNode::from_scene(scene, node, 0, warnings);
+                let old = &mut self.radio.receivers[r];
+                let changed = fresh.setup != old.setup;
+                old.channel_changed |= fresh.channel != old.channel && !old.waiting.is_empty();
+                old.medium = fresh.medium;
+                old.aperture = fresh.aperture;
+                old.channel = fresh.channel;
+                old.signal_noise = fresh.signal_noise;
+                old.direction_noise = fresh.direction_noise;
+                old.setup = fresh.setup;
+                changed.then(|| Event::ReceiverConfig(old.setup.clone()))
+            }
+            WorldDevice::Compass(c) => {
+                self.compasses[c].field_changed(scene, field, warnings).map(Event::CompassConfig)
+            }
+        };
+        if matches!(field, "translation" | "rotation" | "scale" | "type" | "range" | "maxRange") {
+            self.geometry_dirty = true;
+        }
+        if let Some(event) = event {
+            outboxes[robot].push(DeviceEvent { tag, event });
+        }
+    }
+
+    /// Something moved or changed shape: rebuild before the next transmission.
+    pub fn geometry_changed(&mut self) {
+        self.geometry_dirty = true;
+    }
+
+    /// The world went back to its loaded state (`fresh`, built from the reloaded scene): devices take
+    /// their loaded fields, world-side queues are emptied, enabled sensors sample at the next step, and
+    /// controllers hear of every setup that differs from what they had.
+    pub fn reset_to(&mut self, mut fresh: Devices, outboxes: &mut [Vec<DeviceEvent>]) {
+        for (old, new) in self.radio.receivers.iter().zip(fresh.radio.receivers.iter_mut()) {
+            new.sampling = old.sampling.clone();
+            new.sampling.reset();
+        }
+        for (old, new) in self.compasses.iter().zip(fresh.compasses.iter_mut()) {
+            new.sampling = old.sampling.clone();
+            new.sampling.reset();
+        }
+        for (robot, devices) in self.map.iter().enumerate() {
+            for i in 0..devices.len() {
+                let (before, after) = (self.setup(robot, i), fresh.setup(robot, i));
+                if before == after {
+                    continue;
+                }
+                let event = match after {
+                    DeviceSetup::Emitter(s) => Event::EmitterConfig(s),
+                    DeviceSetup::Receiver(s) => Event::ReceiverConfig(s),
+                    DeviceSetup::Compass(s) => Event::CompassConfig(s),
+                    DeviceSetup::Plain => continue,
+                };
+                outboxes[robot].push(DeviceEvent { tag: (i + 1) as u16, event });
+            }
+        }
+        *self = fresh;
+    }
+
+    /// Restarts every noisy device's stream from `seed`.
+    pub fn reseed(&mut self, seed: i32) {
+        self.radio.reseed(seed);
+        self.compasses.iter_mut().for_each(|c| c.reseed(seed));
+    }
+
+    /// A robot's controller left: its sensors stop and forget what they had not handed over.
+    pub fn silence_robot(&mut self, robot: usize) {
+        self.radio.silence_robot(robot);
+        for (robot_of, devices) in self.map.iter().enumerate() {
+            if robot_of != robot {
+                continue;
+            }
+            for d in devices.iter().flatten() {
+                if let WorldDevice::Compass(c) = d {
+                    self.compasses[*c].sampling = Default::default();
+                }
+            }
+        }
+    }
+}
