@@ -283,11 +283,12 @@ for c in s.findall('testcase'):
 
 #[test]
 fn jobs_bounds_how_many_worlds_run_at_once() {
-    for (jobs, expect) in [("1", "1"), ("3", "3")] {
+    // one at a time, nobody waits long for company that cannot come; three at a time, they meet
+    for (jobs, expect, wait_ms) in [("1", "1", "300"), ("3", "3", "20000")] {
         let p = Project::new();
         let dir = p.path().join("overlap");
         std::fs::create_dir_all(&dir).unwrap();
-        let world = header() + &robot("o", "overlap", &[dir.to_str().unwrap(), "3", "400"]);
+        let world = header() + &robot("o", "overlap", &[dir.to_str().unwrap(), "3", wait_ms]);
         for w in ["a.wbt", "b.wbt", "c.wbt"] {
             p.world(w, &world);
         }
