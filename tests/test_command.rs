@@ -496,6 +496,10 @@ fn sigkill_of_a_run_leaves_nothing_running_and_removes_its_socket_folder() {
     assert!(!leftover_run_files(&p).is_empty(), "the run's socket should exist while it runs");
     kill(Pid::from_raw(runner.id() as i32), Signal::SIGKILL).unwrap();
     let _ = runner.wait();
+    // the stepping controller saw the connection close as -1 and left by itself
+    wait_until("the stepping controller to see -1", Duration::from_secs(5), || {
+        std::fs::read_to_string(&stepping).unwrap_or_default().contains("left after -1")
+    });
     for pid in pids {
         wait_until(&format!("pid {pid} to go"), Duration::from_secs(5), || !alive(pid));
     }

@@ -1,6 +1,7 @@
 /* Writes its pid (and with argv[2] = "fork", a forked child's pid) to the file argv[1], one per line,
  * then steps until the run ends (argv[3] = "step", the default) or stops stepping for good
- * (argv[3] = "hang"). Used to check that nothing outlives a killed runner. */
+ * (argv[3] = "hang"). After a -1 it appends "left after -1" to the file. Used to check that nothing
+ * outlives a killed runner. */
 #define _POSIX_C_SOURCE 200809L
 #include <stdio.h>
 #include <string.h>
@@ -32,6 +33,12 @@ int main(int argc, char **argv) {
       sleep(1000);
   }
   while (wb_robot_step(32) != -1) {
+  }
+  /* the run is over (or its runner is gone): say so where the test can see it */
+  f = fopen(argc > 1 ? argv[1] : "linger.pid", "a");
+  if (f) {
+    fprintf(f, "left after -1\n");
+    fclose(f);
   }
   return 0;
 }
