@@ -20,8 +20,12 @@ pub struct Launched {
 /// resources) in `$WEBOTS_HOME/resources/projects/controllers/`.
 pub fn controller_program(project: &Path, name: &str) -> Result<PathBuf, String> {
     let home = std::env::var_os("WEBOTS_HOME").filter(|h| !h.is_empty()).map(PathBuf::from);
-    let home_dir = home.map(|h| h.join("resources/projects/controllers").join(name));
+    find_controller(project, home.as_deref(), name)
+}
+
+fn find_controller(project: &Path, home: Option<&Path>, name: &str) -> Result<PathBuf, String> {
     let dir = project.join("controllers").join(name);
+    let home_dir = home.map(|h| h.join("resources/projects/controllers").join(name));
     for d in std::iter::once(&dir).chain(home_dir.as_ref()) {
         for program in [d.join(name), d.join("build").join("release").join(name)] {
             if program.is_file() {
@@ -106,4 +110,27 @@ fn forward_lines<R: Read + Send + 'static>(from: R, prefix: String, to_stderr: b
             }
         }
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_project_s_controller_comes_first_then_the_home_s() {
+        let tmp = tempfile::tempdir().unwrap();
+        let (project, home) = (tmp.path().join("project"), tmp.path().join("home"));
+        let put = |path: PathBuf| {
+            std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+            std::fs::write(&path, "").unwrap();
+            path
+        };
+        let in_home = put(home.join("resources/projects/controllers/sup/build/release/sup"));
+        assert_eq!(find_controller(&project, Some(&home), "sup"), Ok(in_home));
+        let in_project = put(project.join("controllers/sup/sup"));
+        assert_eq!(find_controller(&project, Some(&home), "sup"), Ok(in_project));
+        let missing = find_controller(&project, None, "other").unwrap_err();
+        assert!(missing.starts_with("controller 'other' not found: expected an executable "), "{missing}");
+        assert!(find_controller(&project, None, "sup").is_ok());
+    }
 }
