@@ -177,7 +177,7 @@ fn install_prefix() -> Option<PathBuf> {
 }
 
 /// The folder holding `libController.so`, for controllers built without an rpath.
-pub fn library_dir() -> Option<PathBuf> {
+fn library_dir() -> Option<PathBuf> {
     install_prefix().map(|p| p.join("lib/controller")).or_else(|| {
         let exe = std::env::current_exe().ok()?;
         let dir = exe.parent()?;
