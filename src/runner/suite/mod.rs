@@ -8,7 +8,7 @@ pub mod summary;
 pub mod tail;
 
 use std::collections::BTreeMap;
-use std::io::Write;
+use std::io::{IsTerminal, Write};
 use std::os::unix::fs::{DirBuilderExt, PermissionsExt};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
@@ -28,6 +28,8 @@ pub struct SuiteOptions {
     pub step_timeout: f64,
 }
 
+/// How often the status line is refreshed on a terminal.
+const STATUS_EVERY: Duration = Duration::from_secs(1);
 /// After an interrupt, how long runs get to end (they stop their controllers) before being killed.
 const STOP_GRACE: Duration = Duration::from_secs(5);
 
@@ -76,17 +78,31 @@ pub fn run(opts: &SuiteOptions) -> i32 {
         }
         drop(tx);
         let mut done = 0;
+        let tty = std::io::stderr().is_terminal();
+        let mut status_shown = false;
+        let mut last_status = Instant::now();
         let mut stopping_since: Option<Instant> = None;
         let mut killed = false;
         loop {
             match rx.recv_timeout(Duration::from_millis(50)) {
                 Ok((i, result)) => {
                     done += 1;
+                    if std::mem::take(&mut status_shown) {
+                        eprint!("\r\x1b[K");
+                    }
                     eprintln!("{}", summary::progress_line(done, total, &result));
                     results[i] = Some(result);
                 }
                 Err(mpsc::RecvTimeoutError::Timeout) => {}
                 Err(mpsc::RecvTimeoutError::Disconnected) => break,
+            }
+            if tty && last_status.elapsed() >= STATUS_EVERY {
+                last_status = Instant::now();
+                let running: Vec<usize> =
+                    board.running.lock().unwrap_or_else(|e| e.into_inner()).keys().copied().collect();
+                let worlds: Vec<&Path> = running.iter().map(|i| opts.worlds[*i].as_path()).collect();
+                eprint!("\r\x1b[K{}", summary::status_line(done, total, &worlds, start.elapsed()));
+                status_shown = true;
             }
             if interrupt.load(Ordering::Relaxed) && stopping_since.is_none() {
                 eprintln!("webots-shim test: interrupted: stopping the runs in progress");
@@ -101,6 +117,9 @@ pub fn run(opts: &SuiteOptions) -> i32 {
                     let _ = killpg(pid, Signal::SIGKILL);
                 });
             }
+        }
+        if status_shown {
+            eprint!("\r\x1b[K");
         }
     });
     let cases: Vec<CaseResult> = results

@@ -2,6 +2,7 @@
 //! how its controller ended and the last lines it printed, then the count.
 
 use std::fmt::Write;
+use std::path::Path;
 use std::time::Duration;
 
 use super::case::CaseResult;
@@ -15,6 +16,19 @@ pub fn progress_line(done: usize, total: usize, case: &CaseResult) -> String {
         if case.failures.len() > 1 {
             let _ = write!(line, " (+{} more)", case.failures.len() - 1);
         }
+    }
+    line
+}
+
+/// The transient status line shown on a terminal while worlds run.
+pub fn status_line(done: usize, total: usize, running: &[&Path], elapsed: Duration) -> String {
+    let names: Vec<String> = running
+        .iter()
+        .map(|w| w.file_name().map_or_else(|| w.display().to_string(), |n| n.to_string_lossy().into_owned()))
+        .collect();
+    let mut line = format!("[{done}/{total}] {:.0} s, running: {}", elapsed.as_secs_f64(), names.join(", "));
+    if line.chars().count() > 100 {
+        line = line.chars().take(97).collect::<String>() + "...";
     }
     line
 }
@@ -125,6 +139,17 @@ mod tests {
             summary.starts_with("FAIL worlds/w.wbt (1.50 s)\n  'bad' exited with status 2\n      | about to fail\n")
         );
         assert!(summary.ends_with("webots-shim test: 1 world(s), 0 passed, 1 failed in 2.00 s\n"), "{summary}");
+    }
+
+    #[test]
+    fn the_status_line_names_the_running_worlds_and_stays_short() {
+        let (a, b) = (PathBuf::from("worlds/a.wbt"), PathBuf::from("/x/b.wbt"));
+        assert_eq!(status_line(3, 10, &[&a, &b], Duration::from_millis(12_400)), "[3/10] 12 s, running: a.wbt, b.wbt");
+        let many: Vec<PathBuf> = (0..50).map(|i| PathBuf::from(format!("world_{i}.wbt"))).collect();
+        let refs: Vec<&Path> = many.iter().map(PathBuf::as_path).collect();
+        let line = status_line(0, 50, &refs, Duration::ZERO);
+        assert_eq!(line.chars().count(), 100);
+        assert!(line.ends_with("..."));
     }
 
     #[test]
