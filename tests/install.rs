@@ -43,7 +43,7 @@ fn the_example_project_builds_with_its_makefiles_and_runs() {
     fake_home(&home);
     let project = tmp.path().join("project");
     copy_tree(&common::manifest_dir().join("c_examples"), &project);
-    let controllers = ["ticker", "inspector", "relay", "beacon", "listener", "bearing", "turntable"];
+    let controllers = ["ticker", "inspector", "relay", "beacon", "listener", "bearing", "turntable", "tug", "cargo"];
     for name in controllers {
         let _ = std::fs::remove_file(project.join("controllers").join(name).join(name));
     }
@@ -103,14 +103,7 @@ fn the_example_project_builds_with_its_makefiles_and_runs() {
     );
 
     // the supervisor ends this run itself, with status 0
-    let out = Command::new(common::runner())
-        .arg("run")
-        .arg(project.join("worlds/compass_demo.wbt"))
-        .env("WEBOTS_SHIM_TMPDIR", tmp.path())
-        .output()
-        .unwrap();
-    let stdout = String::from_utf8_lossy(&out.stdout);
-    assert!(out.status.success(), "{stdout}\n{}", String::from_utf8_lossy(&out.stderr));
+    let stdout = run_example(&project, tmp.path(), "compass_demo.wbt", &[]);
     // turning left by 45 degrees every 0.512 s takes 45 degrees off the bearing, a step later
     for line in [
         "[rover] t = 0.032 s: bearing  90.0 deg",
@@ -121,6 +114,31 @@ fn the_example_project_builds_with_its_makefiles_and_runs() {
     ] {
         assert!(stdout.contains(line), "{line:?} missing:\n{stdout}");
     }
+
+    let stdout = run_example(&project, tmp.path(), "docking_demo.wbt", &["--until", "10"]);
+    for line in [
+        "[tug] docked at t=2.592 s, the tug at x=0.79: the cargo snapped to x=0.990",
+        "[tug] towed: the cargo is at (0.990, 1.000)",
+        "[tug] turned: the cargo swung round to (0.790, 1.200)",
+        "[tug] released: the cargo stays at (0.790, 1.200), the hook sees nothing",
+        "[cargo] t=2.592 s: a tug is at my socket",
+    ] {
+        assert!(stdout.contains(line), "{line:?} missing:\n{stdout}");
+    }
+}
+
+/// Runs one of the example worlds with the runner; asserts it succeeds and returns its stdout.
+fn run_example(project: &Path, run_dir: &Path, world: &str, args: &[&str]) -> String {
+    let out = Command::new(common::runner())
+        .arg("run")
+        .arg(project.join("worlds").join(world))
+        .args(args)
+        .env("WEBOTS_SHIM_TMPDIR", run_dir)
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&out.stdout).into_owned();
+    assert!(out.status.success(), "{world}: {stdout}\n{}", String::from_utf8_lossy(&out.stderr));
+    stdout
 }
 
 #[test]

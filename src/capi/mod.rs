@@ -5,6 +5,7 @@
 #![allow(non_camel_case_types)]
 
 pub mod compass;
+pub mod connector;
 pub mod device;
 pub mod emitter;
 pub mod nodes;

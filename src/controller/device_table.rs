@@ -4,6 +4,7 @@ use std::ffi::CString;
 
 use super::c_string;
 use super::compass::CompassState;
+use super::connector::ConnectorState;
 use super::emitter::EmitterState;
 use super::receiver::ReceiverState;
 use crate::protocol::node_type::{NodeTypeCode, ROBOT};
@@ -25,6 +26,7 @@ pub enum DeviceState {
     Emitter(EmitterState),
     Receiver(ReceiverState),
     Compass(CompassState),
+    Connector(ConnectorState),
 }
 
 impl DeviceSlot {
@@ -38,6 +40,7 @@ impl DeviceSlot {
             DeviceSetup::Emitter(setup) => DeviceState::Emitter(EmitterState::new(setup)),
             DeviceSetup::Receiver(setup) => DeviceState::Receiver(ReceiverState::new(setup)),
             DeviceSetup::Compass(setup) => DeviceState::Compass(CompassState::new(setup)),
+            DeviceSetup::Connector(setup) => DeviceState::Connector(ConnectorState::new(setup)),
         };
         DeviceSlot { node_type: config.node_type, name: c_string(&config.name), model: c_string(&config.model), state }
     }
@@ -51,6 +54,7 @@ impl DeviceState {
             DeviceState::Emitter(e) => e.write_request(tag, duration_ms, out),
             DeviceState::Receiver(r) => r.write_request(tag, out),
             DeviceState::Compass(c) => c.write_request(tag, out),
+            DeviceState::Connector(c) => c.write_request(tag, out),
         }
     }
 
@@ -62,6 +66,8 @@ impl DeviceState {
             (DeviceState::Emitter(e), Event::EmitterConfig(setup)) => e.apply_config(setup),
             (DeviceState::Compass(c), Event::CompassValues(v)) => c.values = *v,
             (DeviceState::Compass(c), Event::CompassConfig(setup)) => c.configure(setup),
+            (DeviceState::Connector(c), Event::ConnectorPresence(p)) => c.presence = *p,
+            (DeviceState::Connector(c), Event::ConnectorConfig(setup)) => c.configure(setup),
             _ => {}
         }
     }

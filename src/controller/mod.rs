@@ -2,6 +2,7 @@
 //! them into a `StepRequest` and applies the `StepAnswer`.
 
 pub mod compass;
+pub mod connector;
 pub mod device_table;
 pub mod emitter;
 pub mod global;
@@ -163,6 +164,8 @@ impl Controller {
         for ev in &answer.robot {
             match ev {
                 RobotEvent::BatteryValue(v) => self.battery_value = *v,
+                RobotEvent::SimulationMode(m) => self.simulation_mode = *m,
+                RobotEvent::Supervisor(s) => self.supervisor = *s,
             }
         }
         for ev in &answer.devices {

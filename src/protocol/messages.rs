@@ -64,6 +64,13 @@ pub enum DeviceSetup {
     Emitter(EmitterSetup),
     Receiver(ReceiverSetup),
     Compass(CompassSetup),
+    Connector(ConnectorSetup),
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct ConnectorSetup {
+    /// The latch (`isLocked`), which `wb_connector_is_locked` mirrors.
+    pub is_locked: bool,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -131,6 +138,10 @@ pub enum Command {
     ReceiverChannel(i32),
     /// Compass sampling period in ms (0 = disabled).
     CompassSampling(u32),
+    /// Connector presence sampling period in ms (0 = disabled).
+    ConnectorSampling(u32),
+    /// `wb_connector_lock` (true) or `wb_connector_unlock` (false): the last call before the step.
+    ConnectorLock(bool),
 }
 
 /// The world's answer, sent once the requested duration has elapsed (at once for 0).
@@ -147,6 +158,10 @@ pub struct StepAnswer {
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub enum RobotEvent {
     BatteryValue(f64),
+    /// A supervisor changed the `WbSimulationMode` (Webots tells every controller).
+    SimulationMode(i32),
+    /// A supervisor changed this robot's `supervisor` field.
+    Supervisor(bool),
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -168,6 +183,10 @@ pub enum Event {
     CompassValues([f64; 3]),
     /// The compass's `lookupTable` changed.
     CompassConfig(CompassSetup),
+    /// A presence sample: 1 peer present or linked, 0 none, -1 passive connector.
+    ConnectorPresence(i32),
+    /// The connector's latch changed in the world (lock, unlock, supervisor, reset).
+    ConnectorConfig(ConnectorSetup),
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]

@@ -69,6 +69,8 @@ pub struct NodeInfo {
     pub base_field_count: i32,
     /// Whether it has a frame (translation/rotation): position and orientation make sense.
     pub has_pose: bool,
+    /// Part of a PROTO body (not one of the instance's node-valued parameters).
+    pub proto_internal: bool,
 }
 
 /// A field: its node, its place in one of the node's two field lists.

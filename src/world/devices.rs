@@ -1,11 +1,12 @@
 //! The world side of every simulated device, found from the robots' device lists: the radio (emitters
-//! and receivers), the compasses, and the obstacles infra-red needs. Commands from controllers come in
-//! here, samples go out to the robots' outboxes, and run-time field changes reach the device they
-//! belong to.
+//! and receivers), the compasses, the connectors (with those of plain Solids), and the obstacles
+//! infra-red needs. Commands from controllers come in here, samples go out to the robots' outboxes, and
+//! run-time field changes reach the device they belong to.
 
 use std::collections::HashMap;
 
 use super::compass::CompassNode;
+use super::docking::{Docking, Note};
 use super::obstacles::Obstacles;
 use super::radio::nodes::{EmitterNode, Packet, ReceiverNode};
 use super::radio::{Radio, RadioDevice};
@@ -13,13 +14,15 @@ use super::radio_fields;
 use super::robot_table::RobotEntry;
 use super::scene::{FieldValue, NodeId, Scene};
 use crate::protocol::node_type::node_type_from_name;
-use crate::protocol::{Command, DeviceEvent, DeviceSetup, Event};
+use crate::protocol::{Command, DeviceCommand, DeviceEvent, DeviceSetup, Event};
 
 /// Where a robot's device lives on the world side.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub enum WorldDevice {
     Radio(RadioDevice),
     Compass(usize),
+    /// Index into `Docking::connectors`.
+    Connector(usize),
 }
 
 #[derive(Clone)]
@@ -27,6 +30,7 @@ pub struct Devices {
     pub radio: Radio,
     pub obstacles: Obstacles,
     pub compasses: Vec<CompassNode>,
+    pub docking: Docking,
     /// Per robot, per device (tag - 1).
     map: Vec<Vec<Option<WorldDevice>>>,
     /// Device node → (robot, tag, where).
@@ -36,11 +40,17 @@ pub struct Devices {
 }
 
 impl Devices {
-    pub fn build(scene: &Scene, robots: &[RobotEntry], seed: i32, warnings: &mut Vec<String>) -> Devices {
+    pub fn build(scene: &mut Scene, robots: &[RobotEntry], seed: i32, warnings: &mut Vec<String>) -> Devices {
+        let docking = Docking::build(scene, warnings);
+        let scene = &*scene;
         let mut radio = Radio::new(scene);
         let mut compasses = Vec::new();
-        let (emitter, receiver, compass) =
-            (node_type_from_name("Emitter"), node_type_from_name("Receiver"), node_type_from_name("Compass"));
+        let (emitter, receiver, compass, connector) = (
+            node_type_from_name("Emitter"),
+            node_type_from_name("Receiver"),
+            node_type_from_name("Compass"),
+            node_type_from_name("Connector"),
+        );
         let mut by_node = HashMap::new();
         let map = robots
             .iter()
@@ -65,6 +75,7 @@ impl Devices {
                                 compasses.push(CompassNode::from_scene(scene, node, seed, warnings));
                                 WorldDevice::Compass(compasses.len() - 1)
                             }
+                            t if t == connector => WorldDevice::Connector(docking.index_of(node)?),
                             _ => return None,
                         };
                         by_node.insert(node, (robot, tag, device));
@@ -74,7 +85,15 @@ impl Devices {
             })
             .collect();
         radio.refresh(scene);
-        Devices { radio, obstacles: Obstacles::from_scene(scene), compasses, map, by_node, geometry_dirty: false }
+        Devices {
+            radio,
+            obstacles: Obstacles::from_scene(scene),
+            compasses,
+            docking,
+            map,
+            by_node,
+            geometry_dirty: false,
+        }
     }
 
     /// The device-specific configuration of a robot's device `i` (tag `i + 1`).
@@ -87,13 +106,23 @@ impl Devices {
                 DeviceSetup::Receiver(self.radio.receivers[r].setup.clone())
             }
             Some(WorldDevice::Compass(c)) => DeviceSetup::Compass(self.compasses[c].setup()),
+            Some(WorldDevice::Connector(c)) => DeviceSetup::Connector(self.docking.setup(c)),
             None => DeviceSetup::Plain,
         }
     }
 
     /// A controller's device command. Commands for a tag of another device type are ignored (the
     /// controller library never sends them).
-    pub fn apply(&mut self, scene: &mut Scene, robot: usize, tag: u16, command: &Command, now: f64) {
+    pub fn apply(
+        &mut self,
+        scene: &mut Scene,
+        robot: usize,
+        cmd: &DeviceCommand,
+        now: f64,
+        outboxes: &mut [Vec<DeviceEvent>],
+        warnings: &mut Vec<String>,
+    ) {
+        let (tag, command) = (cmd.tag, &cmd.command);
         let device = (tag as usize).checked_sub(1).and_then(|i| self.map[robot].get(i).copied().flatten());
         match (command, device) {
             (Command::EmitterSend { channel, range, data }, Some(WorldDevice::Radio(RadioDevice::Emitter(e)))) => self
@@ -117,7 +146,34 @@ impl Devices {
             (Command::CompassSampling(period), Some(WorldDevice::Compass(c))) => {
                 self.compasses[c].sampling.set_period(*period, now)
             }
+            (Command::ConnectorSampling(period), Some(WorldDevice::Connector(c))) => {
+                self.docking.connectors[c].sampling.set_period(*period, now)
+            }
+            (Command::ConnectorLock(lock), Some(WorldDevice::Connector(c))) => {
+                let mut notes = Vec::new();
+                self.docking.command(scene, c, *lock, &mut notes, warnings);
+                self.deliver(notes, outboxes);
+                self.geometry_dirty |= self.docking.take_moved();
+            }
             _ => {}
+        }
+    }
+
+    /// The physics part of a step, once every request is applied: links carry what a supervisor moved,
+    /// connectors latched in the world file lock, autoLock links form.
+    pub fn step(&mut self, scene: &mut Scene, outboxes: &mut [Vec<DeviceEvent>], warnings: &mut Vec<String>) {
+        let mut notes = Vec::new();
+        self.docking.step(scene, &mut notes, warnings);
+        self.deliver(notes, outboxes);
+        self.geometry_dirty |= self.docking.take_moved();
+    }
+
+    /// Connector events, to the controllers of the robots carrying them.
+    fn deliver(&mut self, notes: Vec<Note>, outboxes: &mut [Vec<DeviceEvent>]) {
+        for (node, event) in notes {
+            if let Some(&(robot, tag, _)) = self.by_node.get(&node) {
+                outboxes[robot].push(DeviceEvent { tag, event });
+            }
         }
     }
 
@@ -147,6 +203,11 @@ impl Devices {
                 }
             }
         }
+        for (node, presence) in self.docking.sample(scene, now) {
+            if let Some(&(robot, tag, _)) = self.by_node.get(&node) {
+                outboxes[robot].push(DeviceEvent { tag, event: Event::ConnectorPresence(presence) });
+            }
+        }
     }
 
     /// A field of `node` changed at run time: the device it belongs to takes the new value (with
@@ -159,6 +220,10 @@ impl Devices {
         outboxes: &mut [Vec<DeviceEvent>],
         warnings: &mut Vec<String>,
     ) {
+        let mut notes = Vec::new();
+        self.docking.field_changed(scene, node, field, &mut notes, warnings);
+        self.geometry_dirty |= self.docking.take_moved();
+        self.deliver(notes, outboxes);
         let Some(&(robot, tag, device)) = self.by_node.get(&node) else {
             self.geometry_dirty = true;
             return;
@@ -191,6 +256,8 @@ impl Devices {
             WorldDevice::Compass(c) => {
                 self.compasses[c].field_changed(scene, field, warnings).map(Event::CompassConfig)
             }
+            // the latch is reported by the docking itself
+            WorldDevice::Connector(_) => None,
         };
         if matches!(field, "translation" | "rotation" | "scale" | "type" | "range" | "maxRange") {
             self.geometry_dirty = true;
@@ -217,6 +284,10 @@ impl Devices {
             new.sampling = old.sampling.clone();
             new.sampling.reset();
         }
+        for (old, new) in self.docking.connectors.iter().zip(fresh.docking.connectors.iter_mut()) {
+            new.sampling = old.sampling.clone();
+            new.sampling.reset();
+        }
         for (robot, devices) in self.map.iter().enumerate() {
             for i in 0..devices.len() {
                 let (before, after) = (self.setup(robot, i), fresh.setup(robot, i));
@@ -227,6 +298,7 @@ impl Devices {
                     DeviceSetup::Emitter(s) => Event::EmitterConfig(s),
                     DeviceSetup::Receiver(s) => Event::ReceiverConfig(s),
                     DeviceSetup::Compass(s) => Event::CompassConfig(s),
+                    DeviceSetup::Connector(s) => Event::ConnectorConfig(s),
                     DeviceSetup::Plain => continue,
                 };
                 outboxes[robot].push(DeviceEvent { tag: (i + 1) as u16, event });
@@ -249,8 +321,10 @@ impl Devices {
                 continue;
             }
             for d in devices.iter().flatten() {
-                if let WorldDevice::Compass(c) = d {
-                    self.compasses[*c].sampling = Default::default();
+                match d {
+                    WorldDevice::Compass(c) => self.compasses[*c].sampling = Default::default(),
+                    WorldDevice::Connector(c) => self.docking.connectors[*c].sampling = Default::default(),
+                    WorldDevice::Radio(_) => {}
                 }
             }
         }

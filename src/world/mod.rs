@@ -2,7 +2,10 @@
 //! the step loop. It answers `StepRequest`s with `StepAnswer`s, whichever link carries them.
 
 pub mod compass;
+pub mod connector;
 pub mod devices;
+pub mod docking;
+pub mod links;
 pub mod lookup_table;
 pub mod obstacles;
 pub mod radio;

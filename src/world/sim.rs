@@ -74,7 +74,7 @@ impl World {
         }
         let robots = robot_entries(&scene);
         let info = scene.world_info();
-        let devices = Devices::build(&scene, &robots, info.random_seed, &mut warnings);
+        let devices = Devices::build(&mut scene, &robots, info.random_seed, &mut warnings);
         World {
             states: vec![RobotState::default(); robots.len()],
             scheduler: Scheduler::new(robots.len(), info.basic_time_step),
@@ -235,6 +235,7 @@ impl World {
                 self.apply(robot, &req);
             }
         }
+        self.devices.step(&mut self.scene, &mut self.device_outboxes, &mut self.runtime_warnings);
         self.devices.transmit(&self.scene);
         self.pace();
         let mut due = self.scheduler.advance();
@@ -285,6 +286,9 @@ impl World {
 
     fn apply(&mut self, robot: usize, req: &StepRequest) {
         let now = self.time_ms();
+        // the robot's rights as the request starts: a write to its own `supervisor` field does
+        // not cut the rest of the request short
+        let supervisor = self.scene.sf_bool(self.robots[robot].node, "supervisor");
         for cmd in &req.robot {
             match cmd {
                 RobotCommand::SetCustomData(data) => {
@@ -297,14 +301,14 @@ impl World {
                 RobotCommand::BatterySampling(period) => self.states[robot].battery.set_period(*period, now),
                 RobotCommand::Supervisor(cmd) => {
                     // the library refuses these in a plain Robot; a forged request changes nothing either
-                    if self.scene.sf_bool(self.robots[robot].node, "supervisor") {
+                    if supervisor {
                         self.supervise(cmd);
                     }
                 }
             }
         }
         for cmd in &req.devices {
-            self.devices.apply(&mut self.scene, robot, cmd.tag, &cmd.command, now);
+            self.devices.apply(&mut self.scene, robot, cmd, now, &mut self.device_outboxes, &mut self.runtime_warnings);
         }
     }
 
@@ -325,7 +329,13 @@ impl World {
                 return;
             }
             SupervisorCommand::SetMode(mode) => {
-                self.mode = if matches!(*mode, MODE_REAL_TIME | MODE_FAST) { *mode } else { MODE_PAUSE };
+                let mode = if matches!(*mode, MODE_REAL_TIME | MODE_FAST) { *mode } else { MODE_PAUSE };
+                if mode != self.mode {
+                    for state in &mut self.states {
+                        state.outbox.push(RobotEvent::SimulationMode(mode));
+                    }
+                }
+                self.mode = mode;
                 self.pace_origin = None;
                 return;
             }
@@ -351,6 +361,9 @@ impl World {
         let Some((node, list, index, edit)) = edit else { return };
         let Ok(changed) = self.scene.edit_field(node, list, index, &edit) else { return };
         for (node, field) in changed {
+            if field == "supervisor" {
+                self.tell_supervisor_flag(node);
+            }
             self.devices.field_changed(
                 &mut self.scene,
                 node,
@@ -361,12 +374,27 @@ impl World {
         }
     }
 
+    /// A robot's `supervisor` field changed: its controller gains or loses the supervisor API with
+    /// its next step, as in Webots.
+    fn tell_supervisor_flag(&mut self, node: usize) {
+        if let Some(robot) = self.robots.iter().position(|r| r.node == node) {
+            let flag = self.scene.sf_bool(node, "supervisor");
+            self.states[robot].outbox.push(RobotEvent::Supervisor(flag));
+        }
+    }
+
     /// `wb_supervisor_simulation_reset`: the scene as loaded, time back to 0, devices reset as Webots
     /// does (queues emptied, enabled sensors sample at the next step); controllers keep running.
     fn reset(&mut self) {
+        let flags: Vec<bool> = self.robots.iter().map(|r| self.scene.sf_bool(r.node, "supervisor")).collect();
         self.scene = self.pristine.clone();
+        for (robot, was) in flags.into_iter().enumerate() {
+            if self.scene.sf_bool(self.robots[robot].node, "supervisor") != was {
+                self.tell_supervisor_flag(self.robots[robot].node);
+            }
+        }
         let mut ignored = Vec::new();
-        let mut fresh = Devices::build(&self.scene, &self.robots, self.seed, &mut ignored);
+        let mut fresh = Devices::build(&mut self.scene, &self.robots, self.seed, &mut ignored);
         fresh.reseed(self.seed);
         self.devices.reset_to(fresh, &mut self.device_outboxes);
         for state in &mut self.states {

@@ -45,6 +45,7 @@ pub fn node_info(scene: &Scene, id: NodeRefId) -> Option<NodeInfo> {
             field_count: 1,
             base_field_count: 1,
             has_pose: false,
+            proto_internal: false,
         });
     }
     let n = scene_node(scene, id)?;
@@ -61,6 +62,7 @@ pub fn node_info(scene: &Scene, id: NodeRefId) -> Option<NodeInfo> {
         field_count: scene.field_list(n, FieldList::Visible).len() as i32,
         base_field_count: scene.field_list(n, FieldList::Base).len() as i32,
         has_pose: has_pose(scene, n),
+        proto_internal: is_proto_internal(scene, n),
     })
 }
 
@@ -83,9 +85,37 @@ fn field_at(scene: &Scene, addr: &FieldAddr) -> Option<Field> {
     scene.field_list(n, list(addr.base)).get(index).cloned()
 }
 
+/// Whether the node belongs to a PROTO body: some PROTO instance above it reaches it through none
+/// of its node-valued parameters (a parameter node may sit deep in the body, e.g. `children IS p`
+/// of an inner Group).
+fn is_proto_internal(scene: &Scene, n: NodeId) -> bool {
+    let holds = |v: &FieldValue, n: NodeId| match v {
+        FieldValue::SFNode(x) => *x == Some(n),
+        FieldValue::MFNode(list) => list.contains(&n),
+        _ => false,
+    };
+    // the path from the node up to its top-level ancestor
+    let mut path = vec![n];
+    while let Some(p) = path.last().and_then(|&c| scene.node(c)).and_then(|node| node.parent) {
+        path.push(p);
+    }
+    path.iter().enumerate().skip(1).any(|(i, &a)| {
+        scene.is_proto_instance(a) && {
+            let params = scene.field_list(a, FieldList::Visible);
+            !path[..i].iter().any(|&below| params.iter().any(|f| holds(&f.value, below)))
+        }
+    })
+}
+
+/// Webots makes read-only every field reached through the base-node variants and every field of a
+/// PROTO body node.
+fn is_read_only(scene: &Scene, addr: &FieldAddr) -> bool {
+    addr.base || scene_node(scene, addr.node).is_some_and(|n| is_proto_internal(scene, n))
+}
+
 fn field_info(scene: &Scene, addr: FieldAddr, field: &Field) -> FieldInfo {
     let ty = field.value.field_type();
-    let read_only = addr.base && scene_node(scene, addr.node).is_some_and(|n| scene.is_proto_instance(n));
+    let read_only = is_read_only(scene, &addr);
     FieldInfo {
         addr,
         name: field.name.clone(),
@@ -135,12 +165,22 @@ pub fn value_of(data: &FieldData, ty: FieldType) -> Option<FieldValue> {
         FieldData::Float(f) => FieldValue::SFFloat(*f),
         FieldData::Vec2f(v) => FieldValue::SFVec2f(*v),
         FieldData::Vec3f(v) => FieldValue::SFVec3f(*v),
-        FieldData::Rotation(v) => FieldValue::SFRotation(*v),
+        FieldData::Rotation(v) => FieldValue::SFRotation(unit_axis(*v)),
         FieldData::Color(v) => FieldValue::SFColor(*v),
         FieldData::String(s) => FieldValue::SFString(s.clone()),
         FieldData::Node(_) => return None,
     };
     (v.field_type() == ty.single()).then_some(v)
+}
+
+/// A rotation as Webots stores a written one: the axis normalised (the library refuses a zero axis).
+fn unit_axis([x, y, z, angle]: [f64; 4]) -> [f64; 4] {
+    let norm = (x * x + y * y + z * z).sqrt();
+    if norm > 0.0 && norm.is_finite() {
+        [x / norm, y / norm, z / norm, angle]
+    } else {
+        [x, y, z, angle]
+    }
 }
 
 /// The node's frame in world coordinates, without scale.
@@ -231,7 +271,49 @@ pub fn edit_of(
     make: impl FnOnce(&FieldValue) -> Option<Edit>,
 ) -> Option<(NodeId, FieldList, usize, Edit)> {
     let n = scene_node(scene, field.node)?;
+    if is_read_only(scene, field) {
+        return None;
+    }
     let index = usize::try_from(field.index).ok()?;
     let f = scene.field_list(n, list(field.base)).get(index)?;
     Some((n, list(field.base), index, make(&f.value)?))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::world::scene::{parse_world_str, LoadOptions};
+
+    fn scene(text: &str) -> Scene {
+        parse_world_str(text, "test.wbt", std::path::Path::new("."), &LoadOptions::default()).expect("world parses")
+    }
+
+    #[test]
+    fn proto_internals_and_parameter_nodes() {
+        let s = scene(
+            r#"#VRML_SIM R2025a utf8
+PROTO Wrap [ field MFNode inside [ ] field SFFloat h 1 ] { Solid { children [ DEF BODY Group { children IS inside } ] } }
+PROTO Outer [ field MFNode more [ ] ] { Wrap { inside IS more } }
+DEF W Wrap { inside [ DEF PARAM Solid { children [ DEF DEEP Pose { } ] } ] }
+DEF O Outer { more [ DEF FORWARDED Solid { } ] }
+DEF PLAIN Solid { children [ DEF KID Pose { } ] }
+"#,
+        );
+        let id = |def: &str| s.nodes.iter().position(|n| n.def_name.as_deref() == Some(def)).unwrap();
+        assert!(is_proto_internal(&s, id("BODY")));
+        for visible in ["W", "PARAM", "DEEP", "O", "FORWARDED", "PLAIN", "KID"] {
+            assert!(!is_proto_internal(&s, id(visible)), "{visible} is internal");
+        }
+        let field = |def: &str, base: bool| FieldAddr { node: ref_id(id(def)), index: 0, base };
+        assert!(is_read_only(&s, &field("BODY", false)));
+        assert!(is_read_only(&s, &field("PLAIN", true)));
+        assert!(!is_read_only(&s, &field("PARAM", false)));
+        assert!(!is_read_only(&s, &field("W", false)));
+    }
+
+    #[test]
+    fn written_rotations_get_a_unit_axis() {
+        let v = value_of(&FieldData::Rotation([0.0, 0.0, 2.0, 1.5]), FieldType::SFRotation);
+        assert_eq!(v, Some(FieldValue::SFRotation([0.0, 0.0, 1.0, 1.5])));
+    }
 }

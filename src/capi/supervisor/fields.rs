@@ -185,7 +185,8 @@ pub(crate) fn check_field(
     }
     let Some((i, usage)) = index else { return Some(Checked { addr, type_code, index: None }) };
     let count = match c.query(func, Query::FieldCount(addr)) {
-        Some(QueryAnswer::Count(n)) => n.max(0),
+        // an SF field counts -1, so Webots' range test fails it with bounds (1, -2)
+        Some(QueryAnswer::Count(n)) => n,
         _ => 0,
     };
     let (low, high) = match usage {

@@ -111,7 +111,14 @@ pub extern "C" fn wb_supervisor_node_get_from_id(id: c_int) -> WbNodeRef {
             eprintln!("Error: {func}() called with a negative 'id' argument.");
             return ptr::null_mut();
         }
-        node_by_id(c, func, id)
+        if let Some(addr) = c.supervision.known_node(id) {
+            return addr as WbNodeRef;
+        }
+        // Webots does not hand out PROTO internals by id (they are reached through their instance)
+        match c.query(func, Query::NodeFromId(id)) {
+            Some(QueryAnswer::Node(Some(info))) if info.proto_internal => ptr::null_mut(),
+            answer => node_result(c, answer),
+        }
     })
 }
 
@@ -157,7 +164,17 @@ fn node_property<R: Clone>(func: &str, node: WbNodeRef, fallback: R, read: impl 
 /// The node's unique id; -1 for an invalid node.
 #[no_mangle]
 pub extern "C" fn wb_supervisor_node_get_id(node: WbNodeRef) -> c_int {
-    node_property("wb_supervisor_node_get_id", node, -1, |c, a| c.supervision.node(a).map_or(-1, |h| h.info.id))
+    let func = "wb_supervisor_node_get_id";
+    node_property(func, node, -1, |c, a| match c.supervision.node(a) {
+        Some(h) if h.info.proto_internal => {
+            if !quitting(c) {
+                eprintln!("Error: {func}() called for an internal PROTO node.");
+            }
+            -1
+        }
+        Some(h) => h.info.id,
+        None => -1,
+    })
 }
 
 /// The base type of the node (a PROTO instance gives its base node's type).

@@ -22,9 +22,13 @@ pub extern "C" fn wb_supervisor_node_get_position(node: WbNodeRef) -> *const c_d
     let func = "wb_supervisor_node_get_position";
     supervisor_call(func, NAN_VECTOR.as_ptr(), |c| {
         let Some(addr) = valid_node(c, func, node, "a ") else { return NAN_VECTOR.as_ptr() };
-        let Some(m) = pose_of(c, func, addr, None) else { return NAN_VECTOR.as_ptr() };
+        let answer = pose_of(c, func, addr, None);
         let Some(h) = c.supervision.node_mut(addr) else { return NAN_VECTOR.as_ptr() };
-        h.position = [m[3], m[7], m[11]];
+        // without an answer (no frame, or between step_begin and step_end) the node's buffer keeps
+        // its last value, NaN if it never had one, as in Webots
+        if let Some(m) = answer {
+            h.position = [m[3], m[7], m[11]];
+        }
         h.position.as_ptr()
     })
 }
@@ -36,9 +40,11 @@ pub extern "C" fn wb_supervisor_node_get_orientation(node: WbNodeRef) -> *const 
     let func = "wb_supervisor_node_get_orientation";
     supervisor_call(func, NAN_VECTOR.as_ptr(), |c| {
         let Some(addr) = valid_node(c, func, node, "a ") else { return NAN_VECTOR.as_ptr() };
-        let Some(m) = pose_of(c, func, addr, None) else { return NAN_VECTOR.as_ptr() };
+        let answer = pose_of(c, func, addr, None);
         let Some(h) = c.supervision.node_mut(addr) else { return NAN_VECTOR.as_ptr() };
-        h.orientation = [m[0], m[1], m[2], m[4], m[5], m[6], m[8], m[9], m[10]];
+        if let Some(m) = answer {
+            h.orientation = [m[0], m[1], m[2], m[4], m[5], m[6], m[8], m[9], m[10]];
+        }
         h.orientation.as_ptr()
     })
 }

@@ -106,6 +106,8 @@ const SOLID_FIELDS: &[FieldSpec] = &[
     f("locked", B(false)),
     f("radarCrossSection", F(0.0)),
     f("recognitionColors", Empty(T::MFColor)),
+    f("translationStep", F(0.01)),
+    f("rotationStep", F(0.261799387)),
     f("linearVelocity", V3([0.0, 0.0, 0.0])),
     f("angularVelocity", V3([0.0, 0.0, 0.0])),
 ];
@@ -183,7 +185,16 @@ static SCHEMAS: &[NodeSchema] = &[
     },
     closed("Group", None, &[f("children", Empty(T::MFNode))]),
     closed("Pose", None, POSE_FIELDS),
-    closed("Transform", Some("Pose"), &[f("scale", V3([1.0, 1.0, 1.0]))]),
+    closed(
+        "Transform",
+        Some("Pose"),
+        &[
+            f("scale", V3([1.0, 1.0, 1.0])),
+            f("children", Empty(T::MFNode)),
+            f("translationStep", F(0.01)),
+            f("rotationStep", F(0.261799387)),
+        ],
+    ),
     closed("Solid", Some("Pose"), SOLID_FIELDS),
     NodeSchema {
         name: "Robot",
@@ -482,12 +493,10 @@ pub(crate) fn all_fields(s: &'static NodeSchema) -> Vec<(&'static FieldSpec, Fie
                 ("name", Some(n)) => FieldValue::SFString(n.to_string()),
                 _ => spec.value(),
             };
-            // A derived type may restate a base field: keep the first position, the later value.
-            if let Some(slot) = out.iter_mut().find(|(s, _)| s.name == spec.name) {
-                *slot = (spec, value);
-            } else {
-                out.push((spec, value));
-            }
+            // A derived type restates a base field to give it its own default or to place it where
+            // Webots lists it (field indices are visible through the supervisor API).
+            out.retain(|(s, _)| s.name != spec.name);
+            out.push((spec, value));
         }
     }
     out

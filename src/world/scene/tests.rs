@@ -180,7 +180,10 @@ fn modelled_defaults_and_fields_in_schema_order() {
     assert_eq!(s.sf_int(r[0], "bufferSize"), -1);
     assert_eq!(s.sf_string(r[0], "type"), "radio");
     let field_names: Vec<&str> = s.nodes[r[0]].fields.iter().map(|f| f.name.as_str()).collect();
-    assert_eq!(&field_names[..4], &["translation", "rotation", "children", "translationStep"]);
+    // Webots' Solid order (indices are visible through wb_supervisor_node_get_field_by_index)
+    assert_eq!(&field_names[..4], &["translation", "rotation", "children", "name"]);
+    assert_eq!(field_names[8], "boundingObject");
+    assert_eq!(&field_names[13..17], &["translationStep", "rotationStep", "linearVelocity", "angularVelocity"]);
     assert!(field_names.contains(&"allowedChannels"));
     assert!(s.nodes[r[0]].fields.iter().find(|f| f.name == "channel").unwrap().pos.is_some());
     assert!(s.nodes[r[0]].fields.iter().find(|f| f.name == "range").unwrap().pos.is_none());

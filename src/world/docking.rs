@@ -1,0 +1,274 @@
+//! Every Connector of the world (in robots or plain Solids) and their links: presence, the latch and
+//! its rules (spec §6–7: lock, attach, unlock, start-up, autoLock), and links carried along when a
+//! supervisor moves something.
+
+use std::collections::HashMap;
+
+use super::connector::{set_field, ConnectorNode, Frame, Kind, SEARCH_BOUND_SQUARED};
+use super::links::{carry, Link, Links};
+use super::scene::{FieldValue, NodeId, Scene};
+use crate::protocol::{ConnectorSetup, Event};
+
+/// An event for the controller of the robot carrying a connector node (if it has one).
+pub type Note = (NodeId, Event);
+
+#[derive(Clone, Debug, Default)]
+pub struct Docking {
+    pub connectors: Vec<ConnectorNode>,
+    by_node: HashMap<NodeId, usize>,
+    links: Links,
+    /// A snap or a link carried something since the last `take_moved`.
+    moved: bool,
+    /// Nodes a supervisor moved since the last step: their links carry the peers during the step,
+    /// once every request of the step (an unlock, say) has been applied, as a joint would.
+    moved_nodes: Vec<NodeId>,
+    /// Pairs already warned about lacking Physics (autoLock would otherwise warn at every step).
+    warned: Vec<(usize, usize)>,
+}
+
+impl Docking {
+    pub fn build(scene: &mut Scene, warnings: &mut Vec<String>) -> Docking {
+        let nodes: Vec<NodeId> = scene.preorder().into_iter().filter(|&n| scene.type_name(n) == "Connector").collect();
+        let connectors: Vec<ConnectorNode> =
+            nodes.iter().map(|&n| ConnectorNode::from_scene(scene, n, warnings)).collect();
+        let by_node = nodes.iter().enumerate().map(|(i, &n)| (n, i)).collect();
+        Docking {
+            connectors,
+            by_node,
+            links: Links::default(),
+            moved: false,
+            moved_nodes: Vec::new(),
+            warned: Vec::new(),
+        }
+    }
+
+    pub fn index_of(&self, node: NodeId) -> Option<usize> {
+        self.by_node.get(&node).copied()
+    }
+
+    pub fn setup(&self, c: usize) -> ConnectorSetup {
+        self.connectors[c].setup()
+    }
+
+    pub fn peer_of(&self, c: usize) -> Option<usize> {
+        self.links.peer_of(c)
+    }
+
+    /// The nearest connector that `c` sees in docking position (spec §5), if any.
+    pub fn detect(&self, scene: &Scene, c: usize) -> Option<usize> {
+        self.detect_among(&self.frames(scene), c)
+    }
+
+    fn frames(&self, scene: &Scene) -> Vec<Frame> {
+        self.connectors.iter().map(|c| c.frame(scene)).collect()
+    }
+
+    /// `detect` with every connector's frame already known.
+    fn detect_among(&self, frames: &[Frame], c: usize) -> Option<usize> {
+        let me = &self.connectors[c];
+        let mut best = (SEARCH_BOUND_SQUARED, None);
+        for (i, other) in self.connectors.iter().enumerate() {
+            if i == c {
+                continue;
+            }
+            if let Some(d2) = me.candidate(&frames[c], other, &frames[i]) {
+                if d2 < best.0 {
+                    best = (d2, Some(i));
+                }
+            }
+        }
+        best.1
+    }
+
+    /// What the presence sensor of `c` reads now: -1 passive, 1 linked or a peer in position, else 0.
+    fn presence(&self, frames: &[Frame], c: usize) -> i32 {
+        if self.connectors[c].kind == Kind::Passive {
+            -1
+        } else if self.links.peer_of(c).is_some() || self.detect_among(frames, c).is_some() {
+            1
+        } else {
+            0
+        }
+    }
+
+    /// A controller's `wb_connector_lock` / `wb_connector_unlock`.
+    pub fn command(
+        &mut self,
+        scene: &mut Scene,
+        c: usize,
+        lock: bool,
+        notes: &mut Vec<Note>,
+        warnings: &mut Vec<String>,
+    ) {
+        if self.connectors[c].kind == Kind::Passive {
+            // the controller's copy was set at once: put it back (Webots leaves it wrong)
+            notes.push((self.connectors[c].node, Event::ConnectorConfig(self.setup(c))));
+        }
+        if lock {
+            self.lock(scene, c, notes, warnings);
+        } else {
+            self.unlock(scene, c, notes, warnings);
+        }
+    }
+
+    fn set_latch(&mut self, scene: &mut Scene, c: usize, locked: bool, notes: &mut Vec<Note>) {
+        let con = &mut self.connectors[c];
+        if con.is_locked != locked {
+            con.is_locked = locked;
+            set_field(scene, con.node, "isLocked", FieldValue::SFBool(locked));
+            notes.push((con.node, Event::ConnectorConfig(con.setup())));
+        }
+    }
+
+    /// Spec §7.1: latch, then try once to link to the peer in position.
+    fn lock(&mut self, scene: &mut Scene, c: usize, notes: &mut Vec<Note>, warnings: &mut Vec<String>) {
+        if self.refuses_passive(scene, c, warnings) {
+            return;
+        }
+        self.set_latch(scene, c, true, notes);
+        if self.links.peer_of(c).is_none() {
+            if let Some(peer) = self.detect(scene, c) {
+                self.attach(scene, c, peer, warnings);
+            }
+        }
+    }
+
+    /// Spec §7.6: unlatch, and detach when this side may unlock alone or the peer is not latched.
+    fn unlock(&mut self, scene: &mut Scene, c: usize, notes: &mut Vec<Note>, warnings: &mut Vec<String>) {
+        if self.refuses_passive(scene, c, warnings) {
+            return;
+        }
+        self.set_latch(scene, c, false, notes);
+        if let Some(peer) = self.links.peer_of(c) {
+            if self.connectors[c].unilateral_unlock || !self.connectors[peer].is_locked {
+                self.links.remove(c);
+            }
+        }
+    }
+
+    fn refuses_passive(&self, scene: &Scene, c: usize, warnings: &mut Vec<String>) -> bool {
+        let con = &self.connectors[c];
+        let passive = con.kind == Kind::Passive;
+        if passive {
+            warnings
+                .push(format!("Connector \"{}\": Passive connectors cannot lock.", scene.sf_string(con.node, "name")));
+        }
+        passive
+    }
+
+    /// `attachTo`: links `c` (the owner) to `peer` unless the peer is taken or the latch rules say no;
+    /// with `snap`, one side is carried into the docked pose first.
+    fn attach(&mut self, scene: &mut Scene, c: usize, peer: usize, warnings: &mut Vec<String>) {
+        let (me, them) = (&self.connectors[c], &self.connectors[peer]);
+        if self.links.peer_of(peer).is_some() || !(me.unilateral_lock || them.is_locked) {
+            return;
+        }
+        if !me.has_body && !them.has_body {
+            if self.warned.contains(&(c, peer)) {
+                return;
+            }
+            self.warned.push((c, peer));
+            warnings.push(format!(
+                "Connectors \"{}\" and \"{}\" could not be attached: neither of them (nor their parent nodes) has a \
+                 Physics node.",
+                scene.sf_string(me.node, "name"),
+                scene.sf_string(them.node, "name")
+            ));
+            return;
+        }
+        let relative = scene.global_pose(me.node).inverse() * scene.global_pose(them.node);
+        let relative = if me.snap && me.carrier != them.carrier {
+            let docked = me.snapped(&relative);
+            // the peer moves into place, unless it is the static side
+            let (moving, still, target) = if them.has_body {
+                (them, me, scene.global_pose(me.node) * docked)
+            } else {
+                (me, them, scene.global_pose(them.node) * docked.inverse())
+            };
+            if carry(scene, moving, &target) {
+                self.links.follow(scene, &self.connectors, &[moving.carrier], &[still.carrier]);
+                self.moved = true;
+            }
+            docked
+        } else {
+            relative
+        };
+        self.links.add(Link { owner: c, peer, relative });
+    }
+
+    /// A physics step: links carry what was moved, then (spec §7.5) start-up locks and autoLock, in
+    /// scene order.
+    pub fn step(&mut self, scene: &mut Scene, notes: &mut Vec<Note>, warnings: &mut Vec<String>) {
+        let edited = std::mem::take(&mut self.moved_nodes);
+        if !edited.is_empty() && !self.links.is_empty() {
+            let paths: Vec<Vec<NodeId>> = edited.iter().map(|&n| scene.path_to(n)).collect();
+            let mut moved: Vec<NodeId> = Vec::new();
+            for c in &self.connectors {
+                let carrier_path = scene.path_to(c.carrier);
+                let hit =
+                    edited.iter().zip(&paths).any(|(n, path)| path.contains(&c.carrier) || carrier_path.contains(n));
+                if hit && !moved.contains(&c.carrier) {
+                    moved.push(c.carrier);
+                }
+            }
+            self.moved |= self.links.follow(scene, &self.connectors, &moved, &[]);
+        }
+        for c in 0..self.connectors.len() {
+            let had_peer = self.links.peer_of(c).is_some();
+            if std::mem::take(&mut self.connectors[c].startup) && self.connectors[c].is_locked {
+                self.lock(scene, c, notes, warnings);
+            }
+            let con = &self.connectors[c];
+            if !had_peer && self.links.peer_of(c).is_none() && con.auto_lock && con.is_locked {
+                if let Some(peer) = self.detect(scene, c) {
+                    self.attach(scene, c, peer, warnings);
+                }
+            }
+        }
+    }
+
+    /// Whether anything moved since the last call.
+    pub fn take_moved(&mut self) -> bool {
+        std::mem::take(&mut self.moved)
+    }
+
+    /// A field of `node` changed at run time. Pose changes are remembered for the step (links carry
+    /// the peers then); connector fields are re-read, and `isLocked` locks or unlocks.
+    pub fn field_changed(
+        &mut self,
+        scene: &mut Scene,
+        node: NodeId,
+        field: &str,
+        notes: &mut Vec<Note>,
+        warnings: &mut Vec<String>,
+    ) {
+        if matches!(field, "translation" | "rotation") {
+            if !self.moved_nodes.contains(&node) {
+                self.moved_nodes.push(node);
+            }
+            return;
+        }
+        let Some(c) = self.index_of(node) else { return };
+        if !self.connectors[c].read_field(scene, field, warnings)
+            || field != "isLocked"
+            || self.connectors[c].kind == Kind::Passive
+        {
+            return;
+        }
+        if scene.sf_bool(node, "isLocked") {
+            self.lock(scene, c, notes, warnings);
+        } else {
+            self.unlock(scene, c, notes, warnings);
+        }
+    }
+
+    /// Presence samples that are due at `now`: (connector node, value).
+    pub fn sample(&mut self, scene: &Scene, now: f64) -> Vec<(NodeId, i32)> {
+        let due: Vec<usize> = (0..self.connectors.len()).filter(|&c| self.connectors[c].sampling.due(now)).collect();
+        if due.is_empty() {
+            return Vec::new();
+        }
+        let frames = self.frames(scene);
+        due.into_iter().map(|c| (self.connectors[c].node, self.presence(&frames, c))).collect()
+    }
+}

@@ -1,0 +1,283 @@
+//! The supervisor API (supervisor.h) against Webots' behaviour: node lookup and information, field
+//! handles, values, write timing, PROTO parameters, poses, calls from a plain Robot, quit and modes.
+//! Each C controller (tests/c/sv_*.c) checks return values, pointer identity and the exact stderr of
+//! each call itself; these tests run them and check what only the runner sees.
+
+mod common;
+
+use common::{Project, RunOutput};
+
+const CAN_PROTO: &str = r#"#VRML_SIM R2025a utf8
+PROTO Can [
+  field SFVec3f    translation 0 0 0
+  field SFRotation rotation    0 0 1 0
+  field SFString   name        "can"
+  field SFFloat    height      0.2
+]
+{
+  Solid {
+    translation IS translation
+    rotation IS rotation
+    name IS name
+    children [ DEF CAN_BODY Shape { geometry Cylinder { height IS height } } ]
+  }
+}
+"#;
+
+/// A PROTO whose parameters cover every field type; its node parameter ends up inside a body Group.
+const FIELDS_PROTO: &str = r#"#VRML_SIM R2025a utf8
+PROTO Fields [
+  field SFBool     sfBool     TRUE
+  field SFInt32    sfInt32    39
+  field SFFloat    sfFloat    0.84
+  field SFVec2f    sfVec2f    1 2
+  field SFVec3f    sfVec3f    1 2 3
+  field SFRotation sfRotation 0 1 0 0.5
+  field SFColor    sfColor    0.1 0.2 0.3
+  field SFString   sfString   "text"
+  field MFBool     mfBool     [ TRUE FALSE TRUE ]
+  field MFInt32    mfInt32    [ 1 2 3 ]
+  field MFFloat    mfFloat    [ 0.5 1.5 ]
+  field MFVec2f    mfVec2f    [ 1 2, 3 4 ]
+  field MFVec3f    mfVec3f    [ 1 2 3, 4 5 6 ]
+  field MFRotation mfRotation [ 0 0 1 0.5, 1 0 0 1 ]
+  field MFColor    mfColor    [ 1 0 0, 0 1 0, 0 0 1 ]
+  field MFString   mfString   [ "a" "b" ]
+  field MFNode     mfNode     [ Pose { } DEF SECOND Solid { name "second" } ]
+  field MFFloat    empty      [ ]
+]
+{
+  Solid { name "fields" children [ Group { children IS mfNode } ] }
+}
+"#;
+
+/// The world of the node, value and pose tests; `{main}` and `{watch}` are the two supervisors'
+/// controllers.
+const SV_WORLD: &str = r#"#VRML_SIM R2025a utf8
+EXTERNPROTO "../protos/Can.proto"
+EXTERNPROTO "../protos/Fields.proto"
+WorldInfo { basicTimeStep 32 }
+Viewpoint { position 0 0 10 }
+DEF BOX Solid {
+  translation 1 2 3
+  rotation 0 0 1 1.5707963267948966
+  name "box"
+  children [
+    DEF ARM Pose {
+      translation 1 0 0
+      rotation 1 0 0 1.5707963267948966
+      children [
+        DEF TIP Solid { translation 0 1 0 name "tip" }
+        DEF SCALED Transform {
+          translation 0 0 1
+          scale 2 3 4
+          children [ DEF SCALED_TIP Pose { translation 1 1 1 } ]
+        }
+      ]
+    }
+    DEF SHAPE Shape {
+      appearance DEF APP Appearance { material DEF MAT Material { } }
+      geometry DEF GEOM Box { size 1 1 1 }
+    }
+  ]
+  boundingObject DEF BOUNDS Box { size 0.5 0.5 0.5 }
+}
+DEF CAN Can { translation 0 0 1 }
+DEF MF Fields { }
+DEF SUPER Robot {
+  name "super"
+  controller "{main}"
+  supervisor TRUE
+  children [ DEF SV_EMITTER Emitter { name "em" } ]
+}
+DEF WATCH Robot {
+  name "watch"
+  controller "{watch}"
+  supervisor TRUE
+}
+"#;
+
+/// A project holding the two PROTOs and `SV_WORLD` as `sv.wbt`, with `main` (and `watch`, if any)
+/// built from tests/c/<name>.c.
+fn sv_project(main: &str, watch: Option<&str>) -> Project {
+    let p = Project::new();
+    let protos = p.path().join("protos");
+    std::fs::create_dir_all(&protos).unwrap();
+    std::fs::write(protos.join("Can.proto"), CAN_PROTO).unwrap();
+    std::fs::write(protos.join("Fields.proto"), FIELDS_PROTO).unwrap();
+    let world = SV_WORLD.replace("{main}", main).replace("{watch}", watch.unwrap_or("<none>"));
+    p.world("sv.wbt", &world);
+    p.controller(main, main);
+    if let Some(w) = watch {
+        p.controller(w, w);
+    }
+    p
+}
+
+fn assert_success(out: &RunOutput) {
+    assert!(out.status.success(), "run failed ({:?}):\n{}\n--- stderr:\n{}", out.status, out.stdout, out.stderr);
+}
+
+/// The controllers check every message they provoke (captured around the call); nothing else may
+/// reach the runner's stderr.
+fn assert_no_stray_messages(out: &RunOutput) {
+    let stray: Vec<&str> = out.stderr.lines().filter(|l| l.contains("Error:") || l.contains("Warning:")).collect();
+    assert!(stray.is_empty(), "unexpected messages:\n{}", stray.join("\n"));
+}
+
+#[test]
+fn node_lookup_info_and_field_handles() {
+    let p = sv_project("sv_nodes", None);
+    let out = p.run("sv.wbt", &["--until", "1"]);
+    assert_success(&out);
+    out.assert_stdout_has("[super] sv_nodes: all checks passed at t=0.032");
+    assert_no_stray_messages(&out);
+}
+
+#[test]
+fn node_lookup_in_process() {
+    let p = sv_project("sv_nodes", None);
+    let world = p.path().join("worlds/sv.wbt");
+    let out =
+        p.run_controller("sv_nodes", &[("WEBOTS_SHIM_WORLD", world.to_str().unwrap()), ("WEBOTS_ROBOT_NAME", "super")]);
+    assert_success(&out);
+    out.assert_stdout_has("sv_nodes: all checks passed at t=0.032");
+    assert_no_stray_messages(&out);
+}
+
+#[test]
+fn field_values_writes_and_timing() {
+    let p = sv_project("sv_values", Some("sv_watch"));
+    let out = p.run("sv.wbt", &["--until", "1"]);
+    assert_success(&out);
+    out.assert_stdout_has("[super] sv_values: all checks passed at t=0.096");
+    assert_no_stray_messages(&out);
+    // another supervisor sees the world's values: the old ones until the writer's step, then the
+    // last write of each item (PROTO parameters included)
+    assert_eq!(
+        out.robot_lines("watch"),
+        [
+            "watch t=0.000 sfFloat=0.84 sfString=text mfFloat0=0.5 can=0,0,1",
+            "watch t=0.032 sfFloat=0.73 sfString=obstacle mfFloat0=1 can=0.5,0.5,0.5",
+        ]
+    );
+}
+
+#[test]
+fn positions_orientations_and_poses() {
+    let p = sv_project("sv_poses", None);
+    let out = p.run("sv.wbt", &["--until", "1"]);
+    assert_success(&out);
+    out.assert_stdout_has("[super] sv_poses: all checks passed at t=0.064");
+    assert_no_stray_messages(&out);
+}
+
+const PLAIN_WORLD: &str = r#"#VRML_SIM R2025a utf8
+WorldInfo { basicTimeStep 32 }
+DEF BOX Solid { translation 1 2 3 }
+DEF PLAIN Robot { name "plain" controller "sv_plain" }
+"#;
+
+#[test]
+fn a_plain_robot_is_refused_everything() {
+    let p = Project::new();
+    p.world("plain.wbt", PLAIN_WORLD);
+    p.controller("sv_plain", "sv_plain");
+    let out = p.run("plain.wbt", &["--until", "0.2"]);
+    assert_success(&out);
+    out.assert_stdout_has("[plain] sv_plain: all checks passed at t=0.096");
+    assert_no_stray_messages(&out);
+    // the refused quit, reset and pause changed nothing: the run went on to --until
+    out.assert_stdout_has("[plain] sv_plain: the run ended at t=0.224");
+    out.assert_stderr_has("webots-shim: run ended at 0.224 s");
+    assert!(!out.stderr.contains("quit"), "a refused quit was reported:\n{}", out.stderr);
+}
+
+/// A supervisor running `{controller}` with `{args}`, and a plain robot stepping beside it.
+const CONTROL_WORLD: &str = r#"#VRML_SIM R2025a utf8
+WorldInfo { basicTimeStep 32 }
+Robot { name "boss" controller "{controller}" controllerArgs [ {args} ] supervisor TRUE }
+Robot { name "peer" controller "sv_peer" }
+"#;
+
+fn control_project(controller: &str, args: &str) -> Project {
+    let p = Project::new();
+    p.world("control.wbt", &CONTROL_WORLD.replace("{controller}", controller).replace("{args}", args));
+    p.controller(controller, controller);
+    p.controller("sv_peer", "sv_peer");
+    p
+}
+
+#[test]
+fn quit_with_a_failure_status_ends_every_controller() {
+    let p = control_project("sv_quit", "\"3\"");
+    let out = p.run("control.wbt", &["--until", "10"]);
+    assert_eq!(out.status.code(), Some(3), "runner status:\n{}\n{}", out.stdout, out.stderr);
+    assert_eq!(
+        out.robot_lines("boss"),
+        ["sv_quit: quit(3) returned at t=0.064", "sv_quit: step returned -1 at t=0.064"]
+    );
+    assert_eq!(
+        out.robot_lines("peer"),
+        ["peer t=0.032 mode=2", "peer t=0.064 mode=2", "peer: step returned -1 at t=0.064 mode=2"]
+    );
+    out.assert_stderr_has("a supervisor quit with status 3");
+    out.assert_stderr_has("run ended at 0.064 s");
+    assert_no_stray_messages(&out);
+}
+
+#[test]
+fn quit_with_status_zero_is_a_successful_run() {
+    let p = control_project("sv_quit", "\"0\"");
+    let out = p.run("control.wbt", &["--until", "10"]);
+    assert_success(&out);
+    assert_eq!(
+        out.robot_lines("boss"),
+        ["sv_quit: quit(0) returned at t=0.064", "sv_quit: step returned -1 at t=0.064"]
+    );
+    out.assert_stdout_has("[peer] peer: step returned -1 at t=0.064");
+    out.assert_stderr_has("a supervisor quit with status 0");
+}
+
+#[test]
+fn modes_fast_real_time_and_pause() {
+    let p = control_project("sv_mode", "");
+    let out = p.run("control.wbt", &["--until", "10"]);
+    assert_success(&out);
+    out.assert_stdout_has("[boss] sv_mode: paused; step returned -1 at t=0.064");
+    // the other controller sees the mode change with its next step, and the pause ends its run
+    assert_eq!(
+        out.robot_lines("peer"),
+        ["peer t=0.032 mode=2", "peer t=0.064 mode=1", "peer: step returned -1 at t=0.064 mode=0"]
+    );
+}
+
+#[test]
+fn field_values_in_process() {
+    let p = sv_project("sv_values", None);
+    let world = p.path().join("worlds/sv.wbt");
+    let out = p
+        .run_controller("sv_values", &[("WEBOTS_SHIM_WORLD", world.to_str().unwrap()), ("WEBOTS_ROBOT_NAME", "super")]);
+    assert_success(&out);
+    out.assert_stdout_has("sv_values: all checks passed at t=0.096");
+    assert_no_stray_messages(&out);
+}
+
+const FLAG_WORLD: &str = r#"#VRML_SIM R2025a utf8
+WorldInfo { basicTimeStep 32 }
+DEF BOSS Robot { name "boss" controller "sv_flag" supervisor TRUE }
+DEF HELPER Robot { name "helper" controller "sv_promoted" }
+"#;
+
+#[test]
+fn the_supervisor_field_grants_and_withdraws_the_api_at_the_next_step() {
+    let p = Project::new();
+    p.world("flag.wbt", FLAG_WORLD);
+    p.controller("sv_flag", "sv_flag");
+    p.controller("sv_promoted", "sv_promoted");
+    let out = p.run("flag.wbt", &["--until", "1"]);
+    assert_success(&out);
+    out.assert_stdout_has("[boss] sv_flag: a plain robot from t=0.032");
+    out.assert_stdout_has("[helper] sv_promoted: a supervisor from t=0.032");
+    assert_no_stray_messages(&out);
+}
