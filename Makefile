@@ -8,6 +8,7 @@ PREFIX ?= $(CURDIR)/build/webots-home
 CARGO ?= cargo
 EXAMPLE_HOME := $(CURDIR)/build/webots-home
 EXAMPLE_UNTIL ?= 2
+SUPERVISOR_DIR = $(PREFIX)/resources/projects/controllers/test_suite_supervisor
 
 .PHONY: all build install run example-controllers test lint check-headers bench clean
 
@@ -26,6 +27,11 @@ install: build
 	install -m 755 target/release/cpp-api/libCppController.so $(PREFIX)/lib/controller/libCppController.so
 	install -m 644 src/install/Makefile.include $(PREFIX)/resources/Makefile.include
 	install -m 755 target/release/webots-shim $(PREFIX)/bin/webots-shim
+	install -d $(PREFIX)/tests/default/protos $(SUPERVISOR_DIR)
+	install -m 644 src/install/home/tests/default/protos/*.proto $(PREFIX)/tests/default/protos/
+	install -m 644 src/install/home/resources/projects/controllers/test_suite_supervisor/Makefile \
+	  src/install/home/resources/projects/controllers/test_suite_supervisor/test_suite_supervisor.c $(SUPERVISOR_DIR)/
+	$(MAKE) --no-print-directory -C $(SUPERVISOR_DIR) WEBOTS_HOME=$(PREFIX) TREAT_WARNINGS_AS_ERRORS=1 CFLAGS=-Wextra
 
 example-controllers:
 	$(MAKE) install PREFIX=$(EXAMPLE_HOME)
@@ -57,6 +63,7 @@ test: check-headers lint
 bench: build
 	$(CARGO) bench --bench step
 	$(CARGO) bench --bench radio
+	$(CARGO) bench --bench suite
 
 clean:
 	$(CARGO) clean

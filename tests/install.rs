@@ -148,3 +148,51 @@ fn makefile_include_requires_webots_home() {
     assert!(!make.status.success());
     assert!(String::from_utf8_lossy(&make.stderr).contains("The WEBOTS_HOME environment variable is not defined."));
 }
+
+#[test]
+fn the_home_s_test_suite_files_build_with_its_makefile_and_run_a_test_world() {
+    let tmp = tempfile::tempdir().unwrap();
+    let home = tmp.path().join("home");
+    fake_home(&home);
+    // what `make install` adds: the test-suite PROTOs and supervisor sources, built in place
+    copy_tree(&common::manifest_dir().join("src/install/home"), &home);
+    let supervisor = home.join("resources/projects/controllers/test_suite_supervisor");
+    let make = Command::new("make")
+        .arg("-C")
+        .arg(&supervisor)
+        .env("WEBOTS_HOME", &home)
+        .env("TREAT_WARNINGS_AS_ERRORS", "1")
+        .env("CFLAGS", "-Wextra")
+        .output()
+        .expect("make runs");
+    assert!(make.status.success(), "{}", String::from_utf8_lossy(&make.stderr));
+    assert!(supervisor.join("test_suite_supervisor").is_file());
+
+    let project = tmp.path().join("project");
+    std::fs::create_dir_all(project.join("worlds")).unwrap();
+    let ctl = project.join("controllers/ts_test");
+    std::fs::create_dir_all(&ctl).unwrap();
+    common::compile_controller(&[common::manifest_dir().join("tests/c/ts_test.c")], &ctl.join("ts_test"));
+    std::fs::write(
+        project.join("worlds/ts.wbt"),
+        "#VRML_SIM R2025a utf8\n\
+         EXTERNPROTO \"webots://tests/default/protos/TestSuiteEmitter.proto\"\n\
+         EXTERNPROTO \"webots://tests/default/protos/TestSuiteSupervisor.proto\"\n\
+         Robot { name \"t\" controller \"ts_test\" controllerArgs [ \"installed\" ] children [ TestSuiteEmitter { } ] }\n\
+         TestSuiteSupervisor { }\n",
+    )
+    .unwrap();
+    let out = Command::new(common::runner())
+        .arg("test")
+        .arg(project.join("worlds/ts.wbt"))
+        .arg("--until")
+        .arg("5")
+        .env("WEBOTS_HOME", &home)
+        .env("WEBOTS_SHIM_TMPDIR", tmp.path())
+        .env_remove("LD_LIBRARY_PATH")
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{stdout}\n{}", String::from_utf8_lossy(&out.stderr));
+    assert_eq!(std::fs::read_to_string(project.join("output.txt")).unwrap(), "OK: installed\n");
+}

@@ -8,7 +8,10 @@ use std::time::Duration;
 use clap::{Parser, Subcommand};
 
 use super::default_load_options;
+use super::guard;
+use super::outcome::RunReport;
 use super::serve::{RunOptions, Server};
+use super::suite::{self, SuiteOptions};
 use crate::world::World;
 
 #[derive(Parser)]
@@ -33,20 +36,74 @@ enum Command {
         /// Seed of the devices' noise (default: the world's WorldInfo.randomSeed).
         #[arg(long, value_name = "N")]
         seed: Option<i32>,
+        /// Where to write the run's report as JSON (used by `test`).
+        #[arg(long, value_name = "FILE", hide = true)]
+        report: Option<PathBuf>,
+        /// End the run (as SIGTERM would) when the process PID, our parent, dies (used by `test`).
+        #[arg(long, value_name = "PID", hide = true)]
+        parent_pid: Option<i32>,
     },
+    /// Run worlds as test cases, in parallel: a world passes when every controller in it exits with
+    /// status 0 (or a supervisor calls wb_supervisor_simulation_quit(0)). Exit status 0 when all pass.
+    Test {
+        /// The .wbt world files.
+        #[arg(required = true)]
+        worlds: Vec<PathBuf>,
+        /// Worlds run at once, each in its own process (default: the number of cores).
+        #[arg(long, short = 'j', value_name = "N")]
+        jobs: Option<usize>,
+        /// Write a JUnit XML report (one testsuite, one testcase per world) to FILE.
+        #[arg(long, value_name = "FILE")]
+        junit: Option<PathBuf>,
+        /// End each world at this simulated time (seconds): wb_robot_step then returns -1.
+        #[arg(long, value_name = "SECONDS")]
+        until: Option<f64>,
+        /// Kill a controller that does not come back to wb_robot_step within this wall-clock time.
+        #[arg(long, value_name = "SECONDS", default_value_t = 10.0)]
+        step_timeout: f64,
+    },
+    /// The run's watchdog (see guard.rs).
+    #[command(name = guard::SUBCOMMAND, hide = true)]
+    Guard { dir: PathBuf },
 }
 
 /// Runs the command line; returns the process exit status.
 pub fn main() -> i32 {
     let cli = Cli::parse();
     match cli.command {
-        Command::Run { world, until, step_timeout, seed } => run(&world, until, step_timeout, seed),
+        Command::Run { world, until, step_timeout, seed, report, parent_pid } => {
+            if let Some(pid) = parent_pid {
+                // SIGTERM ends the run cleanly; the check after it closes the race with an early death
+                let _ = nix::sys::prctl::set_pdeathsig(nix::sys::signal::Signal::SIGTERM);
+                if nix::unistd::getppid().as_raw() != pid {
+                    return 1;
+                }
+            }
+            run(&world, until, step_timeout, seed, report.as_deref())
+        }
+        Command::Test { worlds, jobs, junit, until, step_timeout } => {
+            if let Err(e) = check_times(until, step_timeout) {
+                eprintln!("webots-shim: {e}");
+                return 2;
+            }
+            let jobs = jobs.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get())).max(1);
+            set_webots_home();
+            suite::run(&SuiteOptions { worlds, jobs, junit, until, step_timeout })
+        }
+        Command::Guard { dir } => guard::main(dir),
     }
 }
 
-fn run(world_path: &Path, until: Option<f64>, step_timeout: f64, seed: Option<i32>) -> i32 {
+fn check_times(until: Option<f64>, step_timeout: f64) -> Result<(), &'static str> {
     if until.is_some_and(|u| !u.is_finite() || u < 0.0) || !step_timeout.is_finite() || step_timeout <= 0.0 {
-        eprintln!("webots-shim: --until must be >= 0 and --step-timeout > 0 seconds");
+        return Err("--until must be >= 0 and --step-timeout > 0 seconds");
+    }
+    Ok(())
+}
+
+fn run(world_path: &Path, until: Option<f64>, step_timeout: f64, seed: Option<i32>, report: Option<&Path>) -> i32 {
+    if let Err(e) = check_times(until, step_timeout) {
+        eprintln!("webots-shim: {e}");
         return 2;
     }
     set_webots_home();
@@ -72,6 +129,7 @@ fn run(world_path: &Path, until: Option<f64>, step_timeout: f64, seed: Option<i3
         step_timeout: Duration::from_secs_f64(step_timeout),
         library_dir: library_dir(),
         interrupt,
+        guard_program: std::env::current_exe().ok(),
     };
     let server = match Server::new(world, opts) {
         Ok(s) => s,
@@ -80,22 +138,35 @@ fn run(world_path: &Path, until: Option<f64>, step_timeout: f64, seed: Option<i3
             return 1;
         }
     };
-    let report = server.run();
-    let failed: Vec<String> = report
-        .controllers
-        .iter()
-        .filter(|c| !c.outcome.is_success())
-        .map(|c| format!("'{}' {}", c.robot, c.outcome))
-        .collect();
-    let quit = report.supervisor_quit.map(|s| format!(", a supervisor quit with status {s}")).unwrap_or_default();
+    let run_report = server.run();
+    if let Some(path) = report {
+        if let Err(e) = write_report(path, &run_report) {
+            eprintln!("webots-shim: cannot write the report {}: {e}", path.display());
+        }
+    }
+    // the controllers held against the run (after a quit(0), not those still running at the quit)
+    let failed: Vec<_> = run_report.failures().into_iter().filter(|f| f.robot.is_some()).collect();
+    let quit = run_report.supervisor_quit.map(|s| format!(", a supervisor quit with status {s}")).unwrap_or_default();
     eprintln!(
         "webots-shim: run ended at {:.3} s{quit}: {} controller(s), {} failed{}",
-        report.time_s,
-        report.controllers.len(),
+        run_report.time_s,
+        run_report.controllers.len(),
         failed.len(),
-        if failed.is_empty() { String::new() } else { format!(" ({})", failed.join("; ")) }
+        if failed.is_empty() {
+            String::new()
+        } else {
+            format!(" ({})", failed.iter().map(|f| f.to_string()).collect::<Vec<_>>().join("; "))
+        }
     );
-    report.exit_status()
+    run_report.exit_status()
+}
+
+fn write_report(path: &Path, report: &RunReport) -> std::io::Result<()> {
+    let text = serde_json::to_vec(report).map_err(std::io::Error::other)?;
+    // written whole, then renamed: a reader never sees half a report
+    let tmp = path.with_extension("tmp");
+    std::fs::write(&tmp, text)?;
+    std::fs::rename(&tmp, path)
 }
 
 /// The install prefix when the binary sits in `PREFIX/bin` next to `PREFIX/lib/controller`.

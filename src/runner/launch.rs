@@ -1,6 +1,7 @@
 //! Starting a robot's controller as Webots does: `<project>/controllers/NAME/NAME`, run in its own
 //! folder with `controllerArgs` as arguments, `WEBOTS_ROBOT_NAME` and the run's URL in the environment,
-//! its output forwarded line by line with the robot's name in front.
+//! its output forwarded line by line with the robot's name in front. Controllers the project lacks are
+//! looked for in the home's own `resources/projects/controllers/` (the test-suite supervisor lives there).
 
 use std::io::{self, BufRead, BufReader, Read, Write};
 use std::os::unix::process::CommandExt;
@@ -15,20 +16,26 @@ pub struct Launched {
     pub forwarders: Vec<JoinHandle<()>>,
 }
 
-/// The controller program for `name` in the world's project, if it exists.
+/// The controller program for `name`: in the world's project, else (as Webots searches its own
+/// resources) in `$WEBOTS_HOME/resources/projects/controllers/`.
 pub fn controller_program(project: &Path, name: &str) -> Result<PathBuf, String> {
+    let home = std::env::var_os("WEBOTS_HOME").filter(|h| !h.is_empty()).map(PathBuf::from);
+    find_controller(project, home.as_deref(), name)
+}
+
+fn find_controller(project: &Path, home: Option<&Path>, name: &str) -> Result<PathBuf, String> {
     let dir = project.join("controllers").join(name);
-    let program = dir.join(name);
-    if program.is_file() {
-        return Ok(program);
-    }
-    let built = dir.join("build").join("release").join(name);
-    if built.is_file() {
-        return Ok(built);
+    let home_dir = home.map(|h| h.join("resources/projects/controllers").join(name));
+    for d in std::iter::once(&dir).chain(home_dir.as_ref()) {
+        for program in [d.join(name), d.join("build").join("release").join(name)] {
+            if program.is_file() {
+                return Ok(program);
+            }
+        }
     }
     Err(format!(
         "controller '{name}' not found: expected an executable {} (build it with make in {})",
-        program.display(),
+        dir.join(name).display(),
         dir.display()
     ))
 }
@@ -103,4 +110,27 @@ fn forward_lines<R: Read + Send + 'static>(from: R, prefix: String, to_stderr: b
             }
         }
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_project_s_controller_comes_first_then_the_home_s() {
+        let tmp = tempfile::tempdir().unwrap();
+        let (project, home) = (tmp.path().join("project"), tmp.path().join("home"));
+        let put = |path: PathBuf| {
+            std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+            std::fs::write(&path, "").unwrap();
+            path
+        };
+        let in_home = put(home.join("resources/projects/controllers/sup/build/release/sup"));
+        assert_eq!(find_controller(&project, Some(&home), "sup"), Ok(in_home));
+        let in_project = put(project.join("controllers/sup/sup"));
+        assert_eq!(find_controller(&project, Some(&home), "sup"), Ok(in_project));
+        let missing = find_controller(&project, None, "other").unwrap_err();
+        assert!(missing.starts_with("controller 'other' not found: expected an executable "), "{missing}");
+        assert!(find_controller(&project, None, "sup").is_ok());
+    }
 }

@@ -2,22 +2,32 @@
 //! steps everything in lockstep over a Unix socket.
 
 pub mod cli;
+pub mod guard;
 pub mod instance;
 pub mod launch;
 pub mod outcome;
 pub mod serve;
+pub mod suite;
 
 use std::path::PathBuf;
 
 use crate::world::scene::LoadOptions;
 
-/// Roots for `webots://` URLs: `$WEBOTS_SHIM_PROTO_PATH` (colon-separated), then `$WEBOTS_HOME`.
+/// The home files of this source tree (`src/install/home`: the test-suite PROTOs), found by a build
+/// that is not installed.
+const SOURCE_HOME: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/src/install/home");
+
+/// Roots for `webots://` URLs: `$WEBOTS_SHIM_PROTO_PATH` (colon-separated), then `$WEBOTS_HOME`, then
+/// the source tree's home files when the binary was built from one that is still there.
 pub fn default_load_options() -> LoadOptions {
     let mut search_path: Vec<PathBuf> = std::env::var_os("WEBOTS_SHIM_PROTO_PATH")
         .map(|p| std::env::split_paths(&p).filter(|p| !p.as_os_str().is_empty()).collect())
         .unwrap_or_default();
     if let Some(home) = std::env::var_os("WEBOTS_HOME").filter(|h| !h.is_empty()) {
         search_path.push(PathBuf::from(home));
+    }
+    if std::path::Path::new(SOURCE_HOME).is_dir() {
+        search_path.push(PathBuf::from(SOURCE_HOME));
     }
     LoadOptions { search_path }
 }

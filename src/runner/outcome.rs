@@ -3,7 +3,9 @@
 use std::fmt;
 use std::process::ExitStatus;
 
-#[derive(Clone, Debug, PartialEq)]
+use serde::{Deserialize, Serialize};
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub enum Outcome {
     /// The process exited with this status.
     Exited(i32),
@@ -55,13 +57,16 @@ impl fmt::Display for Outcome {
 }
 
 /// One robot's line in the run report.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct ControllerReport {
     pub robot: String,
     pub outcome: Outcome,
+    /// Its outcome came after a supervisor quit the simulation: it was still running then.
+    #[serde(default)]
+    pub after_quit: bool,
 }
 
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct RunReport {
     pub controllers: Vec<ControllerReport>,
     /// Simulated time reached, in seconds.
@@ -71,17 +76,47 @@ pub struct RunReport {
     pub supervisor_quit: Option<i32>,
 }
 
+/// One reason a run fails.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Failure {
+    /// The robot whose controller failed, if it is about one.
+    pub robot: Option<String>,
+    pub message: String,
+}
+
+impl fmt::Display for Failure {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match &self.robot {
+            Some(robot) => write!(f, "'{robot}' {}", self.message),
+            None => f.write_str(&self.message),
+        }
+    }
+}
+
 impl RunReport {
-    /// Every controller ended well; after a supervisor's `simulation_quit(0)`, controllers the runner
-    /// had to stop once the run ended are not held against it.
+    /// Why the run fails; empty when it passes. Without a supervisor's quit, every controller must
+    /// succeed. `quit(status != 0)` fails the run; `quit(0)` passes it unless a controller had failed
+    /// before: controllers still running at the quit are not held against it.
+    pub fn failures(&self) -> Vec<Failure> {
+        let mut why = Vec::new();
+        if self.interrupted {
+            why.push(Failure { robot: None, message: "the run was interrupted".into() });
+        }
+        if let Some(status) = self.supervisor_quit.filter(|s| *s != 0) {
+            why.push(Failure {
+                robot: None,
+                message: format!("a supervisor quit the simulation with status {status}"),
+            });
+        }
+        let counted = |c: &&ControllerReport| self.supervisor_quit.is_none() || !c.after_quit;
+        for c in self.controllers.iter().filter(counted).filter(|c| !c.outcome.is_success()) {
+            why.push(Failure { robot: Some(c.robot.clone()), message: c.outcome.to_string() });
+        }
+        why
+    }
+
     pub fn success(&self) -> bool {
-        let quit_ok = self.supervisor_quit == Some(0);
-        !self.interrupted
-            && self.supervisor_quit.is_none_or(|s| s == 0)
-            && self
-                .controllers
-                .iter()
-                .all(|c| c.outcome.is_success() || quit_ok && matches!(c.outcome, Outcome::Killed(_)))
+        self.failures().is_empty()
     }
 
     /// The runner's exit status: a supervisor's non-zero quit status as it is (like Webots), else 0 on
@@ -92,5 +127,80 @@ impl RunReport {
             _ if self.success() => 0,
             _ => 1,
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn ctl(robot: &str, outcome: Outcome, after_quit: bool) -> ControllerReport {
+        ControllerReport { robot: robot.into(), outcome, after_quit }
+    }
+
+    fn texts(r: &RunReport) -> Vec<String> {
+        r.failures().iter().map(Failure::to_string).collect()
+    }
+
+    fn report(controllers: Vec<ControllerReport>, quit: Option<i32>) -> RunReport {
+        RunReport { controllers, time_s: 1.0, interrupted: false, supervisor_quit: quit }
+    }
+
+    #[test]
+    fn without_a_quit_every_controller_must_succeed() {
+        let ok = report(vec![ctl("a", Outcome::Exited(0), false), ctl("b", Outcome::Disconnected, false)], None);
+        assert!(ok.success());
+        let bad = report(vec![ctl("a", Outcome::Exited(0), false), ctl("b", Outcome::Signaled(11), false)], None);
+        assert_eq!(texts(&bad), vec!["'b' crashed: killed by signal 11 (SIGSEGV)"]);
+        // with no quit, "after_quit" means nothing: a failure is a failure
+        let odd = report(vec![ctl("a", Outcome::Exited(2), true)], None);
+        assert!(!odd.success());
+    }
+
+    #[test]
+    fn quit_0_passes_and_forgives_controllers_still_running_at_the_quit() {
+        let still_running = Outcome::Killed("still running 10 s after the run ended".into());
+        let r = report(
+            vec![
+                ctl("sup", Outcome::Exited(0), true),
+                ctl("loop", still_running, true),
+                ctl("t", Outcome::Exited(0), false),
+            ],
+            Some(0),
+        );
+        assert!(r.success(), "{:?}", texts(&r));
+    }
+
+    #[test]
+    fn quit_0_fails_when_a_controller_had_failed_before() {
+        let r = report(vec![ctl("sup", Outcome::Exited(0), true), ctl("t", Outcome::Exited(1), false)], Some(0));
+        assert_eq!(texts(&r), vec!["'t' exited with status 1"]);
+    }
+
+    #[test]
+    fn a_non_zero_quit_fails_the_run() {
+        let r = report(vec![ctl("sup", Outcome::Exited(0), true)], Some(3));
+        assert_eq!(texts(&r), vec!["a supervisor quit the simulation with status 3"]);
+    }
+
+    #[test]
+    fn an_interrupted_run_fails() {
+        let mut r = report(vec![ctl("a", Outcome::Exited(0), false)], None);
+        r.interrupted = true;
+        assert_eq!(texts(&r), vec!["the run was interrupted"]);
+    }
+
+    #[test]
+    fn the_report_round_trips_through_json() {
+        let r = report(
+            vec![
+                ctl("a b", Outcome::Killed("why \"quoted\"".into()), false),
+                ctl("c", Outcome::NotStarted("x".into()), true),
+                ctl("d", Outcome::ProtocolError("y".into()), false),
+            ],
+            Some(0),
+        );
+        let text = serde_json::to_string(&r).unwrap();
+        assert_eq!(serde_json::from_str::<RunReport>(&text).unwrap(), r);
     }
 }

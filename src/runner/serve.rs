@@ -12,6 +12,7 @@ use mio::{Events, Interest, Poll, Token};
 use nix::sys::signal::{killpg, Signal};
 use nix::unistd::Pid;
 
+use super::guard::Guard;
 use super::instance::Instance;
 use super::launch::{controller_program, launch, LaunchSpec, Launched};
 use super::outcome::{ControllerReport, Outcome, RunReport};
@@ -29,6 +30,8 @@ pub struct RunOptions {
     pub library_dir: Option<PathBuf>,
     /// Set by SIGINT/SIGTERM: end the run now.
     pub interrupt: Arc<AtomicBool>,
+    /// This program, to start the run's watchdog (`guard.rs`) with; `None`: no watchdog.
+    pub guard_program: Option<PathBuf>,
 }
 
 const LISTENER: Token = Token(usize::MAX);
@@ -43,6 +46,8 @@ impl serde::Serialize for StepEnvelope<'_> {
 }
 /// How often processes are checked for exit while nothing else happens.
 const REAP_EVERY: Duration = Duration::from_millis(50);
+/// How often an exiting controller's status is looked for.
+const EXIT_POLL: Duration = Duration::from_millis(1);
 /// How long controllers get to exit after an interrupt.
 const INTERRUPT_GRACE: Duration = Duration::from_secs(1);
 
@@ -65,6 +70,9 @@ struct Ctl {
     /// Since when the run waits for this controller (connection or next request).
     busy_since: Instant,
     outcome: Option<Outcome>,
+    /// Set when the controller is first seen leaving (cleanup, hang-up, exit, kill): whether a
+    /// supervisor had quit the simulation by then.
+    ended_after_quit: Option<bool>,
 }
 
 struct Conn {
@@ -83,6 +91,7 @@ pub struct Server {
     opts: RunOptions,
     over_since: Option<Instant>,
     interrupted: bool,
+    guard: Option<Guard>,
     /// Reused for every socket read.
     read_buf: Vec<u8>,
 }
@@ -98,6 +107,13 @@ impl Server {
         let poll = Poll::new()?;
         poll.registry().register(&mut instance.listener, LISTENER, Interest::READABLE)?;
         let ctls = (0..world.robots().len()).map(|_| None).collect();
+        let guard = opts.guard_program.as_deref().and_then(|program| match Guard::start(program, &instance.dir) {
+            Ok(g) => Some(g),
+            Err(e) => {
+                log(format!("cannot start the run's watchdog (controllers may outlive a killed runner): {e}"));
+                None
+            }
+        });
         Ok(Server {
             world,
             instance,
@@ -107,6 +123,7 @@ impl Server {
             opts,
             over_since: None,
             interrupted: false,
+            guard,
             read_buf: Vec::new(),
         })
     }
@@ -170,6 +187,7 @@ impl Server {
                 phase: Phase::Pending,
                 busy_since: now,
                 outcome: None,
+                ended_after_quit: None,
             };
             match &robot.controller {
                 ControllerSpec::None => continue,
@@ -195,11 +213,17 @@ impl Server {
                         .map_err(|e| format!("cannot start {}: {e}", program.display()))
                     });
                     match spawned {
-                        Ok(launched) => ctl.launched = Some(launched),
+                        Ok(launched) => {
+                            if let Some(guard) = self.guard.as_mut() {
+                                guard.watch(launched.child.id());
+                            }
+                            ctl.launched = Some(launched);
+                        }
                         Err(why) => {
                             log(format!("'{}' controller {}", robot.name, Outcome::NotStarted(why.clone())));
                             ctl.phase = Phase::Left;
                             ctl.outcome = Some(Outcome::NotStarted(why));
+                            ctl.ended_after_quit = Some(false);
                         }
                     }
                 }
@@ -243,7 +267,9 @@ impl Server {
     }
 
     fn poll_timeout(&self) -> Duration {
-        let mut t = REAP_EVERY;
+        // a controller that hung up is about to exit: look for its status soon, not in REAP_EVERY
+        let exiting = self.ctls.iter().flatten().any(|c| c.phase == Phase::Left && c.outcome.is_none());
+        let mut t = if exiting { EXIT_POLL } else { REAP_EVERY };
         for c in self.ctls.iter().flatten() {
             if c.phase != Phase::Left && !c.is_extern {
                 let left = self.opts.step_timeout.saturating_sub(c.busy_since.elapsed());
@@ -422,8 +448,10 @@ impl Server {
             self.send_answer(robot, &answer);
         }
         if exiting {
+            let quit = self.world.quit_status().is_some();
             if let Some(ctl) = self.ctls[robot].as_mut() {
                 ctl.phase = Phase::Left;
+                ctl.ended_after_quit.get_or_insert(quit);
             }
         }
     }
@@ -439,7 +467,9 @@ impl Server {
             return;
         };
         self.world.disconnect(robot);
+        let quit = self.world.quit_status().is_some();
         if let Some(ctl) = self.ctls[robot].as_mut() {
+            ctl.ended_after_quit.get_or_insert(quit);
             if let Some(why) = why {
                 log(format!("closed the connection of robot '{}': {why}", ctl.name));
                 if ctl.is_extern {
@@ -457,6 +487,7 @@ impl Server {
 
     /// Collects the exit status of controllers that ended.
     fn reap(&mut self) {
+        let quit = self.world.quit_status().is_some();
         let mut closed = Vec::new();
         for ctl in self.ctls.iter_mut().flatten() {
             let Some(launched) = ctl.launched.as_mut() else { continue };
@@ -467,6 +498,7 @@ impl Server {
                 let outcome = Outcome::from_status(status);
                 log(format!("'{}' controller {outcome}", ctl.name));
                 ctl.outcome = Some(outcome);
+                ctl.ended_after_quit.get_or_insert(quit);
                 if let Some(token) = ctl.conn {
                     closed.push(token.0);
                 }
@@ -488,6 +520,7 @@ impl Server {
         let limit = self.opts.step_timeout;
         let over_for = self.over_since.map(|t| t.elapsed());
         let grace = if self.interrupted { INTERRUPT_GRACE } else { limit };
+        let quit = self.world.quit_status().is_some();
         let mut to_close = Vec::new();
         for ctl in self.ctls.iter_mut().flatten() {
             if ctl.outcome.is_some() || ctl.is_extern {
@@ -512,6 +545,7 @@ impl Server {
                 let _ = launched.child.wait();
                 log(format!("'{}' controller {}", ctl.name, Outcome::Killed(why.clone())));
                 ctl.outcome = Some(Outcome::Killed(why));
+                ctl.ended_after_quit.get_or_insert(quit);
                 ctl.phase = Phase::Left;
                 if let Some(token) = ctl.conn.take() {
                     to_close.push(token.0);
@@ -533,6 +567,7 @@ impl Server {
 
     /// Stops whatever is left (process groups included), drains the output and reports.
     fn finish(mut self) -> RunReport {
+        let quit = self.world.quit_status().is_some();
         let mut controllers = Vec::new();
         for ctl in self.ctls.iter_mut().flatten() {
             if let Some(launched) = ctl.launched.as_mut() {
@@ -548,7 +583,11 @@ impl Server {
             controllers.push(ControllerReport {
                 robot: ctl.name.clone(),
                 outcome: ctl.outcome.clone().unwrap_or(Outcome::NeverConnected),
+                after_quit: *ctl.ended_after_quit.get_or_insert(quit),
             });
+        }
+        if let Some(guard) = self.guard.take() {
+            guard.release();
         }
         RunReport {
             controllers,

@@ -1,0 +1,180 @@
+//! One test case: a world run by a child `webots-shim run` in its own process group and private
+//! socket folder, its output captured, its report read back, and the verdict.
+
+use std::io::{BufRead, BufReader, Read};
+use std::os::unix::process::{CommandExt, ExitStatusExt};
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, ExitStatus, Stdio};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+use super::tail::Tail;
+use crate::runner::outcome::{Failure, Outcome, RunReport};
+
+/// How a world's run is started.
+pub struct CaseSetup<'a> {
+    pub program: &'a Path,
+    pub world: &'a Path,
+    /// The child's own `WEBOTS_SHIM_TMPDIR`, created before and removed after the run.
+    pub scratch: PathBuf,
+    pub until: Option<f64>,
+    pub step_timeout: f64,
+}
+
+#[derive(Clone, Debug)]
+pub struct CaseResult {
+    pub world: PathBuf,
+    pub elapsed: Duration,
+    /// Empty when the world passed.
+    pub failures: Vec<Failure>,
+    pub tail: Tail,
+    pub report: Option<RunReport>,
+}
+
+impl CaseResult {
+    pub fn passed(&self) -> bool {
+        self.failures.is_empty()
+    }
+
+    /// A world that never ran (the suite was interrupted first, or the child could not start).
+    pub fn not_run(world: &Path, why: String) -> CaseResult {
+        CaseResult {
+            world: world.to_path_buf(),
+            elapsed: Duration::ZERO,
+            failures: vec![Failure { robot: None, message: why }],
+            tail: Tail::default(),
+            report: None,
+        }
+    }
+}
+
+/// Starts the world's run; the caller records `child.id()` (its process group) to stop it if asked.
+pub fn spawn(setup: &CaseSetup) -> std::io::Result<Child> {
+    std::fs::create_dir_all(&setup.scratch)?;
+    let mut cmd = Command::new(setup.program);
+    cmd.arg("run")
+        .arg(setup.world)
+        .arg("--report")
+        .arg(report_path(setup))
+        .arg("--parent-pid")
+        .arg(std::process::id().to_string())
+        .arg("--step-timeout")
+        .arg(setup.step_timeout.to_string());
+    if let Some(until) = setup.until {
+        cmd.arg("--until").arg(until.to_string());
+    }
+    cmd.env("WEBOTS_SHIM_TMPDIR", &setup.scratch)
+        .env("WEBOTS_TEST_SUITE", "TRUE")
+        .env_remove("WEBOTS_CONTROLLER_URL")
+        .env_remove("WEBOTS_SHIM_WORLD")
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .process_group(0);
+    cmd.spawn()
+}
+
+fn report_path(setup: &CaseSetup) -> PathBuf {
+    setup.scratch.join("report.json")
+}
+
+/// Reads the child's output to its end, waits for it and judges the world.
+pub fn finish(setup: &CaseSetup, mut child: Child, started: Instant) -> CaseResult {
+    let tail = Arc::new(Mutex::new(Tail::default()));
+    let stderr_reader = child.stderr.take().map(|err| {
+        let tail = Arc::clone(&tail);
+        std::thread::spawn(move || collect(err, &tail))
+    });
+    if let Some(out) = child.stdout.take() {
+        collect(out, &tail);
+    }
+    if let Some(reader) = stderr_reader {
+        let _ = reader.join();
+    }
+    let status = child.wait();
+    let elapsed = started.elapsed();
+    let report = std::fs::read(report_path(setup)).ok().and_then(|t| serde_json::from_slice::<RunReport>(&t).ok());
+    let _ = std::fs::remove_dir_all(&setup.scratch);
+    let tail = std::mem::take(&mut *tail.lock().unwrap_or_else(|e| e.into_inner()));
+    let failures = judge(report.as_ref(), status.ok(), &tail);
+    CaseResult { world: setup.world.to_path_buf(), elapsed, failures, tail, report }
+}
+
+fn collect(from: impl Read, tail: &Mutex<Tail>) {
+    let mut reader = BufReader::with_capacity(1 << 16, from);
+    let mut line = Vec::new();
+    loop {
+        line.clear();
+        // a line without an end is taken in 64 KiB pieces, never whole
+        match reader.by_ref().take(1 << 16).read_until(b'\n', &mut line) {
+            Ok(0) | Err(_) => break,
+            Ok(_) => tail.lock().unwrap_or_else(|e| e.into_inner()).push(&line),
+        }
+    }
+}
+
+/// The verdict: the run's own when it reported, else how the runner ended and what it said.
+pub fn judge(report: Option<&RunReport>, status: Option<ExitStatus>, tail: &Tail) -> Vec<Failure> {
+    if let Some(report) = report {
+        return report.failures();
+    }
+    let how = match status {
+        Some(s) if s.signal().is_some() => format!("the runner {}", Outcome::from_status(s)),
+        Some(s) => format!("the runner exited with status {} without a report", s.code().unwrap_or(-1)),
+        None => "the runner could not be waited for".to_string(),
+    };
+    let said: Vec<&str> = tail
+        .runner
+        .last
+        .iter()
+        .filter_map(|l| l.strip_prefix("webots-shim: "))
+        .filter(|l| !l.starts_with("warning: "))
+        .collect();
+    let message = match said.last() {
+        Some(last) => format!("{last} ({how})"),
+        None => how,
+    };
+    vec![Failure { robot: None, message }]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::runner::outcome::ControllerReport;
+
+    fn status(raw: i32) -> ExitStatus {
+        ExitStatus::from_raw(raw)
+    }
+
+    #[test]
+    fn a_report_decides_and_names_the_failing_robots() {
+        let report = RunReport {
+            controllers: vec![
+                ControllerReport { robot: "ok".into(), outcome: Outcome::Exited(0), after_quit: false },
+                ControllerReport { robot: "bad".into(), outcome: Outcome::Signaled(6), after_quit: false },
+            ],
+            time_s: 0.5,
+            interrupted: false,
+            supervisor_quit: None,
+        };
+        let failures = judge(Some(&report), Some(status(1 << 8)), &Tail::default());
+        assert_eq!(
+            failures,
+            vec![Failure { robot: Some("bad".into()), message: "crashed: killed by signal 6 (SIGABRT)".into() }]
+        );
+    }
+
+    #[test]
+    fn without_a_report_the_runner_s_end_and_last_words_are_the_failure() {
+        let mut tail = Tail::default();
+        tail.push(b"webots-shim: warning: something odd");
+        tail.push(b"webots-shim: cannot load the world: bad.wbt:3:17: expected a number");
+        let failures = judge(None, Some(status(1 << 8)), &tail);
+        assert_eq!(
+            failures[0].message,
+            "cannot load the world: bad.wbt:3:17: expected a number (the runner exited with status 1 without a report)"
+        );
+        let killed = judge(None, Some(status(9)), &Tail::default());
+        assert_eq!(killed[0].message, "the runner crashed: killed by signal 9 (SIGKILL)");
+    }
+}

@@ -1,0 +1,21 @@
+/* Writes its pid to argv[1], then kills its runner (its parent) with SIGKILL and steps until the
+ * closed connection makes wb_robot_step return -1. */
+#define _POSIX_C_SOURCE 200809L
+#include <signal.h>
+#include <stdio.h>
+#include <unistd.h>
+#include <webots/robot.h>
+
+int main(int argc, char **argv) {
+  wb_robot_init();
+  wb_robot_step(32);
+  FILE *f = fopen(argc > 1 ? argv[1] : "kill_runner.pid", "w");
+  if (!f)
+    return 4;
+  fprintf(f, "%d\n", (int)getpid());
+  fclose(f);
+  kill(getppid(), SIGKILL);
+  while (wb_robot_step(32) != -1) {
+  }
+  return 0;
+}
