@@ -153,7 +153,7 @@ fn makefile_include_requires_webots_home() {
 fn the_home_s_test_suite_files_build_with_its_makefile_and_run_a_test_world() {
     let tmp = tempfile::tempdir().unwrap();
     let home = tmp.path().join("home");
-    fake_home(&home);
+    common::install_home(&home);
     // what `make install` adds: the test-suite PROTOs and supervisor sources, built in place
     copy_tree(&common::manifest_dir().join("src/install/home"), &home);
     let supervisor = home.join("resources/projects/controllers/test_suite_supervisor");
