@@ -519,8 +519,9 @@ impl Server {
     fn enforce_timeouts(&mut self) {
         let limit = self.opts.step_timeout;
         let over_for = self.over_since.map(|t| t.elapsed());
-        let grace = if self.interrupted { INTERRUPT_GRACE } else { limit };
         let quit = self.world.quit_status().is_some();
+        // like Webots, a supervisor's quit gives controllers about a second to leave
+        let grace = if self.interrupted || quit { INTERRUPT_GRACE } else { limit };
         let mut to_close = Vec::new();
         for ctl in self.ctls.iter_mut().flatten() {
             if ctl.outcome.is_some() || ctl.is_extern {
