@@ -51,9 +51,9 @@ int wb_robot_step_end(void);
 // call then exits the process with status 0).
 int wb_robot_step(int duration);
 
-// Waits for a user input event. Headless runs have no mouse, keyboard or joystick: asking for one
-// prints Webots' error and returns `WB_EVENT_NO_EVENT` at once; asking for none waits `timeout` ms of
-// simulated time. Returns `WB_EVENT_QUIT` when the run ends meanwhile.
+// Waits for a user input event. Headless runs never produce one: asking for an input device that is
+// not enabled prints Webots' error and returns `WB_EVENT_NO_EVENT` at once; otherwise the call waits
+// `timeout` ms of simulated time. Returns `WB_EVENT_QUIT` when the run ends meanwhile.
 WbUserInputEvent wb_robot_wait_for_user_input_event(WbUserInputEvent event_type, int timeout);
 
 // Tells the world this controller leaves, delivering what is still queued; last API call.

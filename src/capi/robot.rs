@@ -148,26 +148,32 @@ pub extern "C" fn wb_robot_step(duration: c_int) -> c_int {
     stepping("wb_robot_step", |c| c.step(duration))
 }
 
-/// Waits for a user input event. Headless runs have no mouse, keyboard or joystick: asking for one
-/// prints Webots' error and returns `WB_EVENT_NO_EVENT` at once; asking for none waits `timeout` ms of
-/// simulated time. Returns `WB_EVENT_QUIT` when the run ends meanwhile.
+/// Waits for a user input event. Headless runs never produce one: asking for an input device that is
+/// not enabled prints Webots' error and returns `WB_EVENT_NO_EVENT` at once; otherwise the call waits
+/// `timeout` ms of simulated time. Returns `WB_EVENT_QUIT` when the run ends meanwhile.
 #[no_mangle]
 pub extern "C" fn wb_robot_wait_for_user_input_event(
     event_type: WbUserInputEventValue,
     timeout: c_int,
 ) -> WbUserInputEventValue {
     let func = "wb_robot_wait_for_user_input_event";
-    let mut valid = event_type == WbUserInputEvent::WB_EVENT_NO_EVENT as c_int;
-    if event_type & (WbUserInputEvent::WB_EVENT_MOUSE_CLICK as c_int | WbUserInputEvent::WB_EVENT_MOUSE_MOVE as c_int)
-        != 0
-    {
+    let wants_mouse = event_type
+        & (WbUserInputEvent::WB_EVENT_MOUSE_CLICK as c_int | WbUserInputEvent::WB_EVENT_MOUSE_MOVE as c_int)
+        != 0;
+    let wants_keyboard = event_type & WbUserInputEvent::WB_EVENT_KEYBOARD as c_int != 0;
+    let wants_joystick = event_type & 56 != 0;
+    let mut valid = true;
+    if wants_mouse && super::mouse::wb_mouse_get_sampling_period() <= 0 {
         eprintln!("Error: {func}() called with an event type including the mouse, but the mouse is disabled, please enable it with wb_mouse_enable().");
+        valid = false;
     }
-    if event_type & WbUserInputEvent::WB_EVENT_KEYBOARD as c_int != 0 {
+    if wants_keyboard && super::keyboard::wb_keyboard_get_sampling_period() <= 0 {
         eprintln!("Error: {func}() called with an event type including the keyboard, but the keyboard is disabled, please enable it with wb_keyboard_enable().");
+        valid = false;
     }
-    if event_type & 56 != 0 {
+    if wants_joystick && super::joystick::wb_joystick_get_sampling_period() <= 0 {
         eprintln!("Error: {func}() called with an event type including a joystick, but no joystick is enabled, please enable it with wb_joystick_enable().");
+        valid = false;
     }
     if !(-1..=63).contains(&event_type) {
         valid = false;

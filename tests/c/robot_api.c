@@ -3,6 +3,7 @@
 #define _DEFAULT_SOURCE /* usleep, getcwd under -std=c99 */
 #include <unistd.h>
 #include <webots/device.h>
+#include <webots/keyboard.h>
 #include <webots/nodes.h>
 #include <webots/robot.h>
 #include "check.h"
@@ -115,6 +116,11 @@ int main(int argc, char **argv) {
   CHECK_DOUBLE(wb_robot_get_time(), 0.192);
   CHECK_INT(wb_robot_wait_for_user_input_event(WB_EVENT_KEYBOARD, 1000), WB_EVENT_NO_EVENT);
   CHECK_DOUBLE(wb_robot_get_time(), 0.192);
+  /* with the keyboard enabled, waiting for it is allowed: no key ever comes, the timeout passes */
+  wb_keyboard_enable(32);
+  CHECK_INT(wb_robot_wait_for_user_input_event(WB_EVENT_KEYBOARD, 64), WB_EVENT_NO_EVENT);
+  CHECK_DOUBLE(wb_robot_get_time(), 0.256);
+  wb_keyboard_disable();
 
   wb_robot_set_custom_data("changed data");
   CHECK_STR(wb_robot_get_custom_data(), "changed data");
