@@ -4,26 +4,48 @@
 
 pub mod grid;
 pub mod nodes;
+#[cfg(test)]
+mod tests;
+mod transmit;
 
 use std::collections::HashMap;
 
 use nalgebra::{Isometry3, Point3, Vector3};
 use rand_distr::{Distribution, StandardNormal};
 
-use self::grid::Grid;
-use self::nodes::{EmitterNode, Medium, Origin, Packet, ReceiverNode};
-use crate::protocol::{DeviceEvent, Event, ReceivedPacket};
+use self::grid::{Entry, Grid};
+use self::nodes::{EmitterNode, Medium, ReceiverNode};
+use crate::protocol::{DeviceEvent, Event};
 use crate::world::scene::{NodeId, Scene};
 
 /// Whether anything blocks an infra-red ray from `from` to `to`, given the emitting and receiving
-/// robots.
-pub type Blocked<'a> = dyn Fn(&Point3<f64>, &Point3<f64>, Option<NodeId>, Option<NodeId>) -> bool + 'a;
+/// robots. Shared by the threads that deliver packets.
+pub type Blocked<'a> = dyn Fn(&Point3<f64>, &Point3<f64>, Option<NodeId>, Option<NodeId>) -> bool + Sync + 'a;
 
 /// Where a device sits in the radio's lists.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub enum RadioDevice {
     Emitter(usize),
     Receiver(usize),
+}
+
+/// When delivery is split across threads: each thread owns a contiguous range of receivers, so every
+/// receiver still gets its packets (and noise draws) in the same order whatever the split.
+#[derive(Clone, Copy, Debug)]
+struct Threads {
+    /// Threads at most.
+    max: usize,
+    /// Receivers a thread should have at least to be worth one.
+    min_receivers: usize,
+    /// Packets waiting in a step below which one thread does it all.
+    min_packets: usize,
+}
+
+impl Threads {
+    fn from_machine() -> Threads {
+        let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+        Threads { max: cores.min(4), min_receivers: 512, min_packets: 512 }
+    }
 }
 
 #[derive(Clone)]
@@ -36,20 +58,31 @@ pub struct Radio {
     transmit_order: Vec<usize>,
     emitter_pose: Vec<Isometry3<f64>>,
     receiver_pose: Vec<Isometry3<f64>>,
-    /// Receivers' world positions, kept apart from the poses for the hot range test.
+    /// Receivers' world positions, kept apart from the poses for the range test.
     receiver_at: Vec<Point3<f64>>,
-    /// Per medium: the receivers of that medium and a grid over their positions.
-    index: HashMap<MediumKey, (Vec<u32>, Grid)>,
+    /// The receivers in contiguous index ranges, one per delivering thread, each with its grids.
+    parts: Vec<Part>,
+    threads: Threads,
     /// Old worlds point infra-red cones along z instead of x.
     legacy_axes: bool,
     /// Bumped by every `refresh`: tells whether a waiting packet's measurement is still current.
     pose_version: u64,
 }
 
-type MediumKey = u8;
+/// The receivers `start..end` and, per medium, a grid over those of that medium.
+#[derive(Clone, Debug, Default)]
+struct Part {
+    start: usize,
+    end: usize,
+    grids: [Grid; 3],
+}
 
-fn key(m: Medium) -> MediumKey {
-    m as u8
+fn medium_index(m: Medium) -> usize {
+    match m {
+        Medium::Radio => 0,
+        Medium::Serial => 1,
+        Medium::InfraRed => 2,
+    }
 }
 
 impl Radio {
@@ -62,7 +95,8 @@ impl Radio {
             emitter_pose: Vec::new(),
             receiver_pose: Vec::new(),
             receiver_at: Vec::new(),
-            index: HashMap::new(),
+            parts: Vec::new(),
+            threads: Threads::from_machine(),
             legacy_axes: scene.is_pre_r2022a(),
             pose_version: 0,
         }
@@ -89,84 +123,74 @@ impl Radio {
         self.emitter_pose = self.emitters.iter().map(|e| scene.global_pose(e.node)).collect();
         self.receiver_pose = self.receivers.iter().map(|r| scene.global_pose(r.node)).collect();
         self.receiver_at = self.receiver_pose.iter().map(|p| Point3::from(p.translation.vector)).collect();
+        self.build_parts();
+    }
+
+    fn build_parts(&mut self) {
         let finite: Vec<f64> =
             self.emitters.iter().flat_map(|e| [e.setup.range, e.max_range]).filter(|r| *r > 0.0).collect();
         // cells of half the longest range: a query then looks at about (2·2+1)² cells
         let cell = finite.iter().copied().fold(f64::NAN, f64::max) / 2.0;
-        self.index.clear();
-        for m in [Medium::Radio, Medium::Serial, Medium::InfraRed] {
-            let members: Vec<u32> =
-                (0..self.receivers.len()).filter(|&i| self.receivers[i].medium == m).map(|i| i as u32).collect();
-            let points: Vec<[f64; 3]> =
-                members.iter().map(|&i| self.receiver_pose[i as usize].translation.vector.into()).collect();
-            self.index.insert(key(m), (members, Grid::build(&points, cell)));
-        }
-    }
-
-    /// The device's cone axis in world coordinates (+x, or +z in worlds older than R2022a).
-    fn axis(&self, pose: &Isometry3<f64>) -> Vector3<f64> {
-        pose.rotation * if self.legacy_axes { Vector3::z() } else { Vector3::x() }
+        let n = self.receivers.len();
+        let count = (n / self.threads.min_receivers.max(1)).clamp(1, self.threads.max.max(1));
+        let per = n.div_ceil(count).max(1);
+        self.parts = (0..count)
+            .map(|p| {
+                let (start, end) = ((p * per).min(n), ((p + 1) * per).min(n));
+                let grids = [Medium::Radio, Medium::Serial, Medium::InfraRed].map(|m| {
+                    let members = (start..end)
+                        .filter(|&i| self.receivers[i].medium == m)
+                        .map(|i| Entry { id: i as u32, at: self.receiver_at[i].coords.into() })
+                        .collect();
+                    Grid::from_entries(members, cell)
+                });
+                Part { start, end, grids }
+            })
+            .collect();
     }
 
     /// Sends every queued packet to the receivers that hear it, emitters in scene order.
     pub fn transmit(&mut self, blocked: &Blocked<'_>) {
-        let index = std::mem::take(&mut self.index);
-        for oi in 0..self.transmit_order.len() {
-            let ei = self.transmit_order[oi];
-            if self.emitters[ei].queue.is_empty() {
-                continue;
-            }
-            let queue = std::mem::take(&mut self.emitters[ei].queue);
-            let from = Point3::from(self.emitter_pose[ei].translation.vector);
-            let medium = self.emitters[ei].medium;
-            let Some((members, grid)) = index.get(&key(medium)) else { continue };
-            for packet in queue {
-                let range = self.emitters[ei].effective_range(packet.range);
-                if range < 0.0 {
-                    for &ri in members {
-                        self.offer(ei, ri as usize, &packet, range, &from, blocked);
-                    }
-                } else {
-                    // the visiting order does not matter: each receiver gets its packets in emitter order
-                    grid.query(&from.coords.into(), range, |m| {
-                        self.offer(ei, members[m as usize] as usize, &packet, range, &from, blocked)
-                    });
+        let packets: usize = self.emitters.iter().map(|e| e.queue.len()).sum();
+        if packets == 0 {
+            return;
+        }
+        let sender = transmit::Sender {
+            emitters: &self.emitters,
+            order: &self.transmit_order,
+            emitter_pose: &self.emitter_pose,
+            receiver_pose: &self.receiver_pose,
+            owner: &self.receiver_owner,
+            legacy_axes: self.legacy_axes,
+            pose_version: self.pose_version,
+            blocked,
+        };
+        let mut slices = Vec::with_capacity(self.parts.len());
+        let mut rest = &mut self.receivers[..];
+        for part in &self.parts {
+            let (mine, tail) = std::mem::take(&mut rest).split_at_mut(part.end - part.start);
+            slices.push((part, mine));
+            rest = tail;
+        }
+        if self.parts.len() > 1 && packets >= self.threads.min_packets {
+            std::thread::scope(|s| {
+                let last = slices.pop();
+                for (part, mine) in slices {
+                    let sender = &sender;
+                    s.spawn(move || sender.deliver(part, mine));
                 }
+                if let Some((part, mine)) = last {
+                    sender.deliver(part, mine);
+                }
+            });
+        } else {
+            for (part, mine) in slices {
+                sender.deliver(part, mine);
             }
         }
-        self.index = index;
-    }
-
-    fn offer(&mut self, ei: usize, ri: usize, packet: &Packet, range: f64, from: &Point3<f64>, blocked: &Blocked<'_>) {
-        let to = self.receiver_at[ri];
-        if range >= 0.0 && (to - from).norm_squared() > range * range {
-            return;
+        for e in &mut self.emitters {
+            e.queue.clear();
         }
-        let e = &self.emitters[ei];
-        let r = &self.receivers[ri];
-        if !r.sampling.enabled() || !r.hears(packet.channel) || e.robot_node == r.robot_node {
-            return;
-        }
-        if e.medium == Medium::InfraRed {
-            let e_axis = self.axis(&self.emitter_pose[ei]);
-            let r_axis = self.axis(&self.receiver_pose[ri]);
-            if !inside_cone(&e_axis, &(to - from), e.aperture)
-                || !inside_cone(&r_axis, &(from - to), r.aperture)
-                || blocked(from, &to, e.robot_node, r.robot_node)
-            {
-                return;
-            }
-        }
-        let infra_red = e.medium == Medium::InfraRed;
-        let pose = self.receiver_pose[ri];
-        let tag = self.receiver_owner[ri].1;
-        let r = &mut self.receivers[ri];
-        let (direction, signal) = measure(&pose, from, r);
-        // infra-red packets keep their measurement; radio and serial ones follow later moves
-        let poses = if infra_red { u64::MAX } else { self.pose_version };
-        let packet = ReceivedPacket { channel: r.channel, direction, signal, data: packet.data.clone() };
-        r.waiting.push(DeviceEvent { tag, event: Event::ReceiverPacket(packet) });
-        r.origins.push(Origin { emitter: ei, range, poses });
     }
 
     /// After time advanced to `now_ms`: every receiver whose sample is due hands its waiting packets
@@ -191,7 +215,13 @@ impl Radio {
                 }
             }
             r.origins.clear();
-            outboxes[self.receiver_owner[ri].0].append(&mut r.waiting);
+            let outbox = &mut outboxes[self.receiver_owner[ri].0];
+            if outbox.is_empty() {
+                // the same as appending, without copying the events
+                std::mem::swap(outbox, &mut r.waiting);
+            } else {
+                outbox.append(&mut r.waiting);
+            }
         }
     }
 

@@ -1,12 +1,10 @@
 //! The world side of Emitter and Receiver nodes: their fields, read and validated from the scene as
 //! Webots does at load time.
 
-use std::sync::Arc;
-
 use rand_chacha::rand_core::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
-use crate::protocol::{DeviceEvent, EmitterSetup, ReceiverSetup};
+use crate::protocol::{DeviceEvent, EmitterSetup, Payload, ReceiverSetup};
 use crate::world::sampling::Sampling;
 use crate::world::scene::{NodeId, Scene};
 
@@ -73,7 +71,7 @@ pub fn device_rng(world_seed: i32, node: NodeId) -> ChaCha8Rng {
 pub struct Packet {
     pub channel: i32,
     pub range: f64,
-    pub data: Arc<[u8]>,
+    pub data: Payload,
 }
 
 #[derive(Clone, Debug)]

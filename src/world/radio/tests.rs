@@ -1,0 +1,100 @@
+//! Splitting delivery across threads must not change what any receiver gets, nor its noise draws.
+
+use std::path::Path;
+
+use super::nodes::{EmitterNode, Packet, ReceiverNode};
+use super::{Radio, Threads};
+use crate::protocol::{node_type::node_type_from_name, DeviceEvent};
+use crate::world::robot_table::robot_entries;
+use crate::world::scene::{parse_world_str, LoadOptions, Scene};
+
+/// Robots scattered over 12 x 12 m, with every medium, channels, cones, noise and ranges mixed, and a
+/// wall for infra-red to be blocked by.
+fn mixed_world(robots: usize) -> String {
+    let mut w = String::from("#VRML_SIM R2025a utf8\nWorldInfo { basicTimeStep 32 randomSeed 3 }\n");
+    w += "Solid { translation 6 6 0 name \"wall\" boundingObject Box { size 0.2 4 1 } }\n";
+    let media = ["radio", "serial", "infra-red"];
+    for i in 0..robots {
+        let (x, y) = ((i * 7919 % 1201) as f64 / 100.0, (i * 104_729 % 1199) as f64 / 100.0);
+        let m = media[i % 3];
+        let range = [1.5, 3.0, -1.0, 2.0][i % 4];
+        let channel = [-1, 1, 2][i % 3];
+        let noise = if i % 2 == 0 { "signalStrengthNoise 0.3 directionNoise 0.1" } else { "" };
+        w += &format!(
+            "Robot {{ translation {x} {y} 0 rotation 0 0 1 {} name \"r{i}\" children [ \
+             Emitter {{ type \"{m}\" range {range} channel {channel} aperture 2 }} \
+             Receiver {{ type \"{m}\" channel {} aperture 3 {noise} }} ] }}\n",
+            i as f64 * 0.7,
+            [1, -1, 2, 1][i % 4]
+        );
+    }
+    w
+}
+
+/// The radio of `scene` as the world builds it: (radio, per robot its receivers' indexes).
+fn radio_of(scene: &Scene, threads: Threads) -> Radio {
+    let mut radio = Radio::new(scene);
+    radio.threads = threads;
+    let (emitter, receiver) = (node_type_from_name("Emitter"), node_type_from_name("Receiver"));
+    let mut warnings = Vec::new();
+    for (robot, entry) in robot_entries(scene).iter().enumerate() {
+        for (i, &node) in entry.devices.iter().enumerate() {
+            if scene.node_type(node) == emitter {
+                radio.add_emitter(EmitterNode::from_scene(scene, node, &mut warnings));
+            } else if scene.node_type(node) == receiver {
+                let r = ReceiverNode::from_scene(scene, node, 3, &mut warnings);
+                radio.add_receiver(r, robot, (i + 1) as u16);
+            }
+        }
+    }
+    radio.refresh(scene);
+    radio
+}
+
+/// Every robot sends one or two packets a step for `steps` steps; the robots' outboxes at the end.
+fn run(scene: &Scene, threads: Threads, steps: usize) -> Vec<Vec<DeviceEvent>> {
+    let mut radio = radio_of(scene, threads);
+    let robots = radio.receivers.len();
+    for (i, r) in radio.receivers.iter_mut().enumerate() {
+        r.sampling.set_period([32, 64][i % 2], 0.0);
+    }
+    let mut outboxes = vec![Vec::new(); robots];
+    for step in 1..=steps {
+        for (i, e) in radio.emitters.iter_mut().enumerate() {
+            for p in 0..1 + (i + step) % 2 {
+                let data: Vec<u8> = (0..[4, 30][p]).map(|b| (i + step + b) as u8).collect();
+                let range = [0.0, 2.5, -1.0][(i + p) % 3];
+                e.queue.push(Packet { channel: [1, -1, 2][(i + step) % 3], range, data: data.as_slice().into() });
+            }
+        }
+        radio.transmit(&|from, to, _, _| (from.x - 6.0).signum() != (to.x - 6.0).signum() && (to.y - 6.0).abs() < 2.0);
+        radio.sample(step as f64 * 32.0, &mut outboxes);
+    }
+    outboxes
+}
+
+#[test]
+fn threads_deliver_exactly_what_one_thread_does() {
+    let scene = parse_world_str(&mixed_world(90), "t.wbt", Path::new("."), &LoadOptions::default()).unwrap();
+    let one = Threads { max: 1, min_receivers: 1, min_packets: 1 };
+    let single = run(&scene, one, 6);
+    let delivered: usize = single.iter().map(Vec::len).sum();
+    assert!(delivered > 2000, "the world should carry plenty of packets, got {delivered}");
+    assert!(single.iter().filter(|o| o.is_empty()).count() < 10, "most robots should hear something");
+    for max in [2, 3, 7] {
+        let split = Threads { max, min_receivers: 1, min_packets: 1 };
+        assert_eq!(radio_of(&scene, split).parts.len(), max, "{max} parts expected");
+        assert!(run(&scene, split, 6) == single, "{max} threads changed the deliveries");
+    }
+}
+
+#[test]
+fn small_worlds_and_quiet_steps_stay_on_one_thread() {
+    let scene = parse_world_str(&mixed_world(30), "t.wbt", Path::new("."), &LoadOptions::default()).unwrap();
+    let radio = radio_of(&scene, Threads { max: 2, min_receivers: 512, min_packets: 512 });
+    assert_eq!(radio.parts.len(), 1);
+    let radio = radio_of(&scene, Threads { max: 4, min_receivers: 10, min_packets: 512 });
+    assert_eq!(radio.parts.len(), 3, "one part per 10 receivers, at most 4");
+    let covered: Vec<(usize, usize)> = radio.parts.iter().map(|p| (p.start, p.end)).collect();
+    assert_eq!(covered, vec![(0, 10), (10, 20), (20, 30)]);
+}
