@@ -201,8 +201,9 @@ impl Radio {
             if !self.receivers[ri].sampling.due(now_ms) || self.receivers[ri].waiting.is_empty() {
                 continue;
             }
-            if self.receivers[ri].origins.iter().any(|o| o.poses != self.pose_version && o.poses != u64::MAX) {
-                self.remeasure(ri);
+            let stale = self.receivers[ri].measured_before(self.pose_version);
+            if stale > 0 {
+                self.remeasure(ri, stale);
             }
             let r = &mut self.receivers[ri];
             if std::mem::take(&mut r.channel_changed) {
@@ -215,6 +216,7 @@ impl Radio {
                 }
             }
             r.origins.clear();
+            r.measured_from = 0;
             let outbox = &mut outboxes[self.receiver_owner[ri].0];
             if outbox.is_empty() {
                 // the same as appending, without copying the events
@@ -225,18 +227,19 @@ impl Radio {
         }
     }
 
-    /// Measures a receiver's stale waiting packets from the current poses, dropping those whose emitter
-    /// is now out of range.
-    fn remeasure(&mut self, ri: usize) {
+    /// Measures the receiver's first `stale` waiting packets again from the current poses, dropping
+    /// those whose emitter is now out of range. Infra-red packets keep their first measurement.
+    fn remeasure(&mut self, ri: usize, stale: usize) {
         let pose = self.receiver_pose[ri];
         let to = self.receiver_at[ri];
         let r = &mut self.receivers[ri];
         let mut kept = Vec::with_capacity(r.waiting.len());
         let waiting = std::mem::take(&mut r.waiting);
         let origins = std::mem::take(&mut r.origins);
-        for (mut ev, o) in waiting.into_iter().zip(origins) {
-            if o.poses != self.pose_version && o.poses != u64::MAX {
-                let from = Point3::from(self.emitter_pose[o.emitter].translation.vector);
+        for (i, (mut ev, o)) in waiting.into_iter().zip(origins).enumerate() {
+            let emitter = o.emitter as usize;
+            if i < stale && self.emitters[emitter].medium != Medium::InfraRed {
+                let from = Point3::from(self.emitter_pose[emitter].translation.vector);
                 if o.range >= 0.0 && (to - from).norm_squared() > o.range * o.range {
                     continue;
                 }
@@ -262,8 +265,7 @@ impl Radio {
         for (ri, &(owner, _)) in self.receiver_owner.iter().enumerate() {
             if owner == robot {
                 self.receivers[ri].sampling = Default::default();
-                self.receivers[ri].waiting.clear();
-                self.receivers[ri].origins.clear();
+                self.receivers[ri].clear_waiting();
             }
         }
     }

@@ -131,11 +131,9 @@ impl EmitterNode {
 /// Where a waiting packet came from: enough to measure it again if anything moved before the sample.
 #[derive(Clone, Copy, Debug)]
 pub struct Origin {
-    /// Index of the emitter in the radio's list.
-    pub emitter: usize,
     pub range: f64,
-    /// The radio's pose version when measured; `u64::MAX` for infra-red packets, measured once.
-    pub poses: u64,
+    /// Index of the emitter in the radio's list.
+    pub emitter: u32,
 }
 
 #[derive(Clone, Debug)]
@@ -155,6 +153,10 @@ pub struct ReceiverNode {
     pub waiting: Vec<DeviceEvent>,
     /// One entry per waiting packet.
     pub origins: Vec<Origin>,
+    /// `waiting[measured_from..]` were measured at the radio's pose version `measured_at`, the packets
+    /// before them at earlier versions.
+    pub measured_at: u64,
+    pub measured_from: usize,
     /// Boxed: the generator is large and only noisy receivers touch it.
     pub rng: Box<ChaCha8Rng>,
 }
@@ -180,8 +182,26 @@ impl ReceiverNode {
             sampling: Sampling::default(),
             waiting: Vec::new(),
             origins: Vec::new(),
+            measured_at: 0,
+            measured_from: 0,
             rng: Box::new(device_rng(seed, node)),
         }
+    }
+
+    /// How many of the waiting packets (from the front) were measured before pose version `version`.
+    pub fn measured_before(&self, version: u64) -> usize {
+        if self.measured_at == version {
+            self.measured_from
+        } else {
+            self.waiting.len()
+        }
+    }
+
+    /// Forgets the waiting packets.
+    pub fn clear_waiting(&mut self) {
+        self.waiting.clear();
+        self.origins.clear();
+        self.measured_from = 0;
     }
 
     pub fn hears(&self, packet_channel: i32) -> bool {

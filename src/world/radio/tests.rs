@@ -98,3 +98,62 @@ fn small_worlds_and_quiet_steps_stay_on_one_thread() {
     let covered: Vec<(usize, usize)> = radio.parts.iter().map(|p| (p.start, p.end)).collect();
     assert_eq!(covered, vec![(0, 10), (10, 20), (20, 30)]);
 }
+
+/// Packets waiting when things move: radio ones are measured again from the new poses at the sample
+/// (or dropped when now out of range), infra-red ones keep the measurement made when they were sent,
+/// and packets sent after the move are measured once.
+#[test]
+fn waiting_radio_packets_follow_a_move_and_infra_red_ones_do_not() {
+    let world = "#VRML_SIM R2025a utf8\nWorldInfo { basicTimeStep 32 }\n\
+        Robot { translation 0 0 0 name \"talker\" children [ \
+          Emitter { name \"radio\" range 5 } Emitter { name \"ir\" type \"infra-red\" range 5 } ] }\n\
+        Robot { translation 2 0 0 name \"ear\" children [ \
+          Receiver { name \"radio\" } Receiver { name \"ir\" type \"infra-red\" } ] }\n\
+        Robot { translation 4.5 0 0 name \"far ear\" children [ \
+          Receiver { name \"radio\" } Receiver { name \"ir\" type \"infra-red\" } ] }\n";
+    let mut scene = parse_world_str(world, "t.wbt", Path::new("."), &LoadOptions::default()).unwrap();
+    let mut radio = radio_of(&scene, Threads { max: 1, min_receivers: 1, min_packets: 1 });
+    for r in &mut radio.receivers {
+        r.sampling.set_period(64, 0.0);
+    }
+    let send = |radio: &mut Radio| {
+        for e in &mut radio.emitters {
+            e.queue.push(Packet { channel: 0, range: 5.0, data: [1u8][..].into() });
+        }
+        radio.transmit(&|_, _, _, _| false);
+    };
+    let mut outboxes = vec![Vec::new(); 3];
+    send(&mut radio);
+    radio.sample(32.0, &mut outboxes);
+    assert!(outboxes.iter().all(Vec::is_empty), "nothing is due at 32 ms");
+
+    let talker = scene.robots()[0];
+    *scene.field_mut(talker, "translation").unwrap() = crate::world::scene::FieldValue::SFVec3f([-1.0, 0.0, 0.0]);
+    radio.refresh(&scene);
+    send(&mut radio);
+    radio.sample(64.0, &mut outboxes);
+
+    let seen = |robot: usize, tag: u16| -> Vec<([f64; 3], f64)> {
+        outboxes[robot]
+            .iter()
+            .filter(|ev| ev.tag == tag)
+            .map(|ev| {
+                let crate::protocol::Event::ReceiverPacket(p) = &ev.event;
+                (p.direction, p.signal)
+            })
+            .collect()
+    };
+    let close = |got: Vec<([f64; 3], f64)>, want: &[f64]| {
+        assert_eq!(got.len(), want.len(), "{got:?} vs signals {want:?}");
+        for ((direction, signal), w) in got.iter().zip(want) {
+            assert!((direction[0] + 1.0).abs() < 1e-12 && direction[1].abs() < 1e-12, "{direction:?}");
+            assert!((signal - w).abs() < 1e-12, "signal {signal}, expected {w}");
+        }
+    };
+    // the ear, now 3 m away: both radio packets measured from there; infra-red keeps 2 m for the first
+    close(seen(1, 1), &[1.0 / 9.0, 1.0 / 9.0]);
+    close(seen(1, 2), &[1.0 / 4.0, 1.0 / 9.0]);
+    // the far ear, now 5.5 m away: the first radio packet is dropped, the infra-red one stays at 4.5 m
+    close(seen(2, 1), &[]);
+    close(seen(2, 2), &[1.0 / 20.25]);
+}

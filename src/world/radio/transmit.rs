@@ -78,11 +78,13 @@ impl Sender<'_, '_> {
             }
         }
         let (direction, signal) = measure(&self.receiver_pose[ri], from, r);
-        // infra-red packets keep their measurement; radio and serial ones follow later moves
-        let poses = if infra_red { u64::MAX } else { self.pose_version };
+        if r.measured_at != self.pose_version {
+            r.measured_at = self.pose_version;
+            r.measured_from = r.waiting.len();
+        }
         let packet = ReceivedPacket { channel: r.channel, direction, signal, data: packet.data.clone() };
         r.waiting.push(DeviceEvent { tag: self.owner[ri].1, event: Event::ReceiverPacket(packet) });
-        r.origins.push(Origin { emitter: ei, range, poses });
+        r.origins.push(Origin { range, emitter: ei as u32 });
     }
 
     /// The device's cone axis in world coordinates (+x, or +z in worlds older than R2022a).
