@@ -173,7 +173,7 @@ struct InlineBytes([u8; INLINE_BYTES]);
 
 #[derive(Clone)]
 enum PayloadRepr {
-    Inline { len: u8, bytes: InlineBytes },
+    Inline { len: u32, bytes: InlineBytes },
     Shared(Arc<[u8]>),
 }
 
@@ -182,7 +182,7 @@ impl Deref for Payload {
 
     fn deref(&self) -> &[u8] {
         match &self.0 {
-            PayloadRepr::Inline { len, bytes } => &bytes.0[..usize::from(*len)],
+            PayloadRepr::Inline { len, bytes } => &bytes.0[..*len as usize],
             PayloadRepr::Shared(data) => data,
         }
     }
@@ -193,7 +193,7 @@ impl From<&[u8]> for Payload {
         if data.len() <= INLINE_BYTES {
             let mut bytes = InlineBytes([0; INLINE_BYTES]);
             bytes.0[..data.len()].copy_from_slice(data);
-            Payload(PayloadRepr::Inline { len: data.len() as u8, bytes })
+            Payload(PayloadRepr::Inline { len: data.len() as u32, bytes })
         } else {
             Payload(PayloadRepr::Shared(data.into()))
         }

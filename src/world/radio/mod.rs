@@ -13,7 +13,6 @@ use std::collections::HashMap;
 use nalgebra::{Isometry3, Point3, Vector3};
 use rand_distr::{Distribution, StandardNormal};
 
-use self::grid::{Entry, Grid};
 use self::nodes::{EmitterNode, Medium, ReceiverNode};
 use crate::protocol::{DeviceEvent, Event};
 use crate::world::scene::{NodeId, Scene};
@@ -60,7 +59,7 @@ pub struct Radio {
     receiver_pose: Vec<Isometry3<f64>>,
     /// Receivers' world positions, kept apart from the poses for the range test.
     receiver_at: Vec<Point3<f64>>,
-    /// The receivers in contiguous index ranges, one per delivering thread, each with its grids.
+    /// The receivers in contiguous index ranges, one per delivering thread.
     parts: Vec<Part>,
     threads: Threads,
     /// Old worlds point infra-red cones along z instead of x.
@@ -69,12 +68,11 @@ pub struct Radio {
     pose_version: u64,
 }
 
-/// The receivers `start..end` and, per medium, a grid over those of that medium.
+/// The receivers `start..end`, delivered to by one thread.
 #[derive(Clone, Debug, Default)]
 struct Part {
     start: usize,
     end: usize,
-    grids: [Grid; 3],
 }
 
 fn medium_index(m: Medium) -> usize {
@@ -127,26 +125,10 @@ impl Radio {
     }
 
     fn build_parts(&mut self) {
-        let finite: Vec<f64> =
-            self.emitters.iter().flat_map(|e| [e.setup.range, e.max_range]).filter(|r| *r > 0.0).collect();
-        // cells of half the longest range: a query then looks at about (2·2+1)² cells
-        let cell = finite.iter().copied().fold(f64::NAN, f64::max) / 2.0;
         let n = self.receivers.len();
         let count = (n / self.threads.min_receivers.max(1)).clamp(1, self.threads.max.max(1));
         let per = n.div_ceil(count).max(1);
-        self.parts = (0..count)
-            .map(|p| {
-                let (start, end) = ((p * per).min(n), ((p + 1) * per).min(n));
-                let grids = [Medium::Radio, Medium::Serial, Medium::InfraRed].map(|m| {
-                    let members = (start..end)
-                        .filter(|&i| self.receivers[i].medium == m)
-                        .map(|i| Entry { id: i as u32, at: self.receiver_at[i].coords.into() })
-                        .collect();
-                    Grid::from_entries(members, cell)
-                });
-                Part { start, end, grids }
-            })
-            .collect();
+        self.parts = (0..count).map(|p| Part { start: (p * per).min(n), end: ((p + 1) * per).min(n) }).collect();
     }
 
     /// Sends every queued packet to the receivers that hear it, emitters in scene order.
@@ -155,11 +137,15 @@ impl Radio {
         if packets == 0 {
             return;
         }
+        let (emitters, order, poses) = (&self.emitters, &self.transmit_order, &self.emitter_pose);
+        let outgoing = [Medium::Radio, Medium::Serial, Medium::InfraRed]
+            .map(|m| transmit::Outgoing::collect(m, emitters, order, poses));
         let sender = transmit::Sender {
-            emitters: &self.emitters,
-            order: &self.transmit_order,
-            emitter_pose: &self.emitter_pose,
+            outgoing: &outgoing,
+            emitters,
+            emitter_pose: poses,
             receiver_pose: &self.receiver_pose,
+            receiver_at: &self.receiver_at,
             owner: &self.receiver_owner,
             legacy_axes: self.legacy_axes,
             pose_version: self.pose_version,
@@ -169,25 +155,26 @@ impl Radio {
         let mut rest = &mut self.receivers[..];
         for part in &self.parts {
             let (mine, tail) = std::mem::take(&mut rest).split_at_mut(part.end - part.start);
-            slices.push((part, mine));
+            slices.push((part.start, mine));
             rest = tail;
         }
         if self.parts.len() > 1 && packets >= self.threads.min_packets {
             std::thread::scope(|s| {
                 let last = slices.pop();
-                for (part, mine) in slices {
+                for (base, mine) in slices {
                     let sender = &sender;
-                    s.spawn(move || sender.deliver(part, mine));
+                    s.spawn(move || sender.deliver(base, mine));
                 }
-                if let Some((part, mine)) = last {
-                    sender.deliver(part, mine);
+                if let Some((base, mine)) = last {
+                    sender.deliver(base, mine);
                 }
             });
         } else {
-            for (part, mine) in slices {
-                sender.deliver(part, mine);
+            for (base, mine) in slices {
+                sender.deliver(base, mine);
             }
         }
+        drop(outgoing);
         for e in &mut self.emitters {
             e.queue.clear();
         }

@@ -1,20 +1,91 @@
-//! One step's delivery: every queued packet offered to the receivers that can hear it. Run by one
-//! thread per part of the receivers; each part sees the emitters and their packets in the same order,
-//! so a receiver's packets and noise draws do not depend on how the receivers are split.
+//! One step's delivery, receiver by receiver: each receiver looks up the step's packets that can reach
+//! it and takes them in sending order (emitters in scene order, each emitter's packets first in first
+//! out). A receiver's packets are then written one after the other, and the receivers can be shared
+//! out between threads without changing what any of them gets, nor its noise draws.
 
 use nalgebra::{Isometry3, Point3, Vector3};
 
-use super::grid::Entry;
-use super::nodes::{EmitterNode, Medium, Origin, Packet, ReceiverNode};
-use super::{inside_cone, measure, medium_index, Blocked, Part};
-use crate::protocol::{DeviceEvent, Event, ReceivedPacket};
+use super::grid::{Entry, Grid};
+use super::nodes::{EmitterNode, Medium, Origin, ReceiverNode};
+use super::{inside_cone, measure, medium_index, Blocked};
+use crate::protocol::{DeviceEvent, Event, Payload, ReceivedPacket};
+
+/// A packet leaving an emitter this step.
+struct Send<'a> {
+    from: Point3<f64>,
+    /// The range it reaches; negative: everywhere.
+    range: f64,
+    channel: i32,
+    emitter: usize,
+    data: &'a Payload,
+}
+
+/// The step's packets of one medium, in sending order, indexed by where they can reach.
+pub(super) struct Outgoing<'a> {
+    sends: Vec<Send<'a>>,
+    /// Packets with a finite range, grouped by range (up to a power of two): (that power, a grid over
+    /// the emitters' positions whose entries are indexes into `sends`).
+    classes: Vec<(f64, Grid)>,
+    /// Packets every receiver has to consider: infinite range (or one no distance can exceed).
+    everywhere: Vec<u32>,
+}
+
+impl<'a> Outgoing<'a> {
+    /// The queued packets of the `medium` emitters, in sending order.
+    pub fn collect(medium: Medium, emitters: &'a [EmitterNode], order: &[usize], poses: &[Isometry3<f64>]) -> Self {
+        let mut sends = Vec::new();
+        for &ei in order {
+            let e = &emitters[ei];
+            if e.medium != medium {
+                continue;
+            }
+            let from = Point3::from(poses[ei].translation.vector);
+            for p in &e.queue {
+                sends.push(Send {
+                    from,
+                    range: e.effective_range(p.range),
+                    channel: p.channel,
+                    emitter: ei,
+                    data: &p.data,
+                });
+            }
+        }
+        let mut everywhere = Vec::new();
+        let mut by_class: Vec<(f64, Vec<Entry>)> = Vec::new();
+        for (i, s) in sends.iter().enumerate() {
+            if s.range < 0.0 || !s.range.is_finite() {
+                everywhere.push(i as u32);
+                continue;
+            }
+            let mut bound = s.range.log2().ceil().exp2();
+            if bound < s.range {
+                bound *= 2.0;
+            }
+            let entry = Entry { id: i as u32, at: s.from.coords.into() };
+            match by_class.iter_mut().find(|(b, _)| *b == bound) {
+                Some((_, entries)) => entries.push(entry),
+                None => by_class.push((bound, vec![entry])),
+            }
+        }
+        // cells of half the class's range: a query then looks at about (2·2+1)² cells
+        let classes =
+            by_class.into_iter().map(|(bound, entries)| (bound, Grid::from_entries(entries, bound / 2.0))).collect();
+        Outgoing { sends, classes, everywhere }
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.sends.is_empty()
+    }
+}
 
 /// What every delivering thread reads.
 pub(super) struct Sender<'a, 'b> {
+    /// Per medium.
+    pub outgoing: &'a [Outgoing<'a>; 3],
     pub emitters: &'a [EmitterNode],
-    pub order: &'a [usize],
     pub emitter_pose: &'a [Isometry3<f64>],
     pub receiver_pose: &'a [Isometry3<f64>],
+    pub receiver_at: &'a [Point3<f64>],
     /// (robot, tag) of each receiver.
     pub owner: &'a [(usize, u16)],
     pub legacy_axes: bool,
@@ -23,56 +94,55 @@ pub(super) struct Sender<'a, 'b> {
 }
 
 impl Sender<'_, '_> {
-    /// Offers every queued packet to the receivers of `part` (`receivers` are that part's).
-    pub fn deliver(&self, part: &Part, receivers: &mut [ReceiverNode]) {
-        for &ei in self.order {
-            let e = &self.emitters[ei];
-            let grid = &part.grids[medium_index(e.medium)];
-            if e.queue.is_empty() || grid.entries().is_empty() {
+    /// Delivers the step's packets to `receivers`, the radio's receivers from index `base` on.
+    pub fn deliver(&self, base: usize, receivers: &mut [ReceiverNode]) {
+        let mut reach: Vec<u32> = Vec::new();
+        for (i, r) in receivers.iter_mut().enumerate() {
+            let out = &self.outgoing[medium_index(r.medium)];
+            if out.is_empty() || !r.sampling.enabled() {
                 continue;
             }
-            let from = Point3::from(self.emitter_pose[ei].translation.vector);
-            for packet in &e.queue {
-                let range = e.effective_range(packet.range);
-                let mut offer = |entry: &Entry| self.offer(ei, entry, packet, range, &from, part.start, receivers);
-                if range < 0.0 {
-                    grid.entries().iter().for_each(offer);
-                } else {
-                    // the visiting order does not matter: each receiver gets its packets in emitter order
-                    grid.query(&from.coords.into(), range, &mut offer);
+            let ri = base + i;
+            let to = self.receiver_at[ri];
+            reach.clear();
+            for (bound, grid) in &out.classes {
+                grid.query(&to.coords.into(), *bound, |entry| {
+                    let s = &out.sends[entry.id as usize];
+                    // not "<=": a distance that is not a number does not keep a packet out
+                    let beyond = (to - s.from).norm_squared() > s.range * s.range;
+                    if !beyond {
+                        reach.push(entry.id);
+                    }
+                });
+            }
+            if reach.is_empty() {
+                for &s in &out.everywhere {
+                    self.offer(&out.sends[s as usize], ri, r);
                 }
+                continue;
+            }
+            reach.extend_from_slice(&out.everywhere);
+            reach.sort_unstable();
+            for &s in &reach {
+                self.offer(&out.sends[s as usize], ri, r);
             }
         }
     }
 
-    #[allow(clippy::too_many_arguments)]
-    fn offer(
-        &self,
-        ei: usize,
-        entry: &Entry,
-        packet: &Packet,
-        range: f64,
-        from: &Point3<f64>,
-        base: usize,
-        receivers: &mut [ReceiverNode],
-    ) {
-        let to = Point3::from(entry.at);
-        if range >= 0.0 && (to - from).norm_squared() > range * range {
+    /// Hands the packet to receiver `ri` (in reach and listening) if it hears it.
+    fn offer(&self, send: &Send<'_>, ri: usize, r: &mut ReceiverNode) {
+        let e = &self.emitters[send.emitter];
+        if !r.hears(send.channel) || e.robot_node == r.robot_node {
             return;
         }
-        let ri = entry.id as usize;
-        let e = &self.emitters[ei];
-        let r = &mut receivers[ri - base];
-        if !r.sampling.enabled() || !r.hears(packet.channel) || e.robot_node == r.robot_node {
-            return;
-        }
+        let (from, to) = (&send.from, &self.receiver_at[ri]);
         let infra_red = e.medium == Medium::InfraRed;
         if infra_red {
-            let e_axis = self.axis(&self.emitter_pose[ei]);
+            let e_axis = self.axis(&self.emitter_pose[send.emitter]);
             let r_axis = self.axis(&self.receiver_pose[ri]);
             if !inside_cone(&e_axis, &(to - from), e.aperture)
                 || !inside_cone(&r_axis, &(from - to), r.aperture)
-                || (self.blocked)(from, &to, e.robot_node, r.robot_node)
+                || (self.blocked)(from, to, e.robot_node, r.robot_node)
             {
                 return;
             }
@@ -82,9 +152,9 @@ impl Sender<'_, '_> {
             r.measured_at = self.pose_version;
             r.measured_from = r.waiting.len();
         }
-        let packet = ReceivedPacket { channel: r.channel, direction, signal, data: packet.data.clone() };
+        let packet = ReceivedPacket { channel: r.channel, direction, signal, data: send.data.clone() };
         r.waiting.push(DeviceEvent { tag: self.owner[ri].1, event: Event::ReceiverPacket(packet) });
-        r.origins.push(Origin { range, emitter: ei as u32 });
+        r.origins.push(Origin { range: send.range, emitter: send.emitter as u32 });
     }
 
     /// The device's cone axis in world coordinates (+x, or +z in worlds older than R2022a).
