@@ -2,9 +2,11 @@
 
 use std::path::Path;
 
-use super::nodes::{EmitterNode, Packet, ReceiverNode};
-use super::{Radio, Threads};
-use crate::protocol::{node_type::node_type_from_name, DeviceEvent};
+use nalgebra::{Point3, Vector3};
+
+use super::nodes::{EmitterNode, Medium, Origin, Packet, ReceiverNode};
+use super::{inside_cone, measure, Blocked, Radio, Threads};
+use crate::protocol::{node_type::node_type_from_name, DeviceEvent, Event, ReceivedPacket};
 use crate::world::robot_table::robot_entries;
 use crate::world::scene::{parse_world_str, LoadOptions, Scene};
 
@@ -51,8 +53,57 @@ fn radio_of(scene: &Scene, threads: Threads) -> Radio {
     radio
 }
 
+/// The rule spelled out, packet by packet: emitters in scene order, each one's packets first in first
+/// out, each offered to every receiver.
+fn transmit_one_by_one(radio: &mut Radio, blocked: &Blocked<'_>) {
+    for &ei in &radio.transmit_order {
+        let e = &radio.emitters[ei];
+        let from = Point3::from(radio.emitter_pose[ei].translation.vector);
+        for p in &e.queue {
+            let range = e.effective_range(p.range);
+            for (ri, r) in radio.receivers.iter_mut().enumerate() {
+                let to = radio.receiver_at[ri];
+                if r.medium != e.medium || !r.sampling.enabled() || !r.hears(p.channel) || r.robot_node == e.robot_node
+                {
+                    continue;
+                }
+                if range >= 0.0 && (to - from).norm_squared() > range * range {
+                    continue;
+                }
+                if e.medium == Medium::InfraRed {
+                    let e_axis = radio.emitter_pose[ei].rotation * Vector3::x();
+                    let r_axis = radio.receiver_pose[ri].rotation * Vector3::x();
+                    if !inside_cone(&e_axis, &(to - from), e.aperture)
+                        || !inside_cone(&r_axis, &(from - to), r.aperture)
+                        || blocked(&from, &to, e.robot_node, r.robot_node)
+                    {
+                        continue;
+                    }
+                }
+                let (direction, signal) = measure(&radio.receiver_pose[ri], &from, r);
+                if r.measured_at != radio.pose_version {
+                    (r.measured_at, r.measured_from) = (radio.pose_version, r.waiting.len());
+                }
+                let packet = ReceivedPacket { channel: r.channel, direction, signal, data: p.data.clone() };
+                r.waiting.push(DeviceEvent { tag: radio.receiver_owner[ri].1, event: Event::ReceiverPacket(packet) });
+                r.origins.push(Origin { range, emitter: ei as u32 });
+            }
+        }
+    }
+    radio.emitters.iter_mut().for_each(|e| e.queue.clear());
+}
+
 /// Every robot sends one or two packets a step for `steps` steps; the robots' outboxes at the end.
 fn run(scene: &Scene, threads: Threads, steps: usize) -> Vec<Vec<DeviceEvent>> {
+    run_with(scene, threads, steps, |radio, blocked| radio.transmit(blocked))
+}
+
+fn run_with(
+    scene: &Scene,
+    threads: Threads,
+    steps: usize,
+    transmit: impl Fn(&mut Radio, &Blocked<'_>),
+) -> Vec<Vec<DeviceEvent>> {
     let mut radio = radio_of(scene, threads);
     let robots = radio.receivers.len();
     for (i, r) in radio.receivers.iter_mut().enumerate() {
@@ -67,10 +118,21 @@ fn run(scene: &Scene, threads: Threads, steps: usize) -> Vec<Vec<DeviceEvent>> {
                 e.queue.push(Packet { channel: [1, -1, 2][(i + step) % 3], range, data: data.as_slice().into() });
             }
         }
-        radio.transmit(&|from, to, _, _| (from.x - 6.0).signum() != (to.x - 6.0).signum() && (to.y - 6.0).abs() < 2.0);
+        transmit(&mut radio, &|from, to, _, _| {
+            (from.x - 6.0).signum() != (to.x - 6.0).signum() && (to.y - 6.0).abs() < 2.0
+        });
         radio.sample(step as f64 * 32.0, &mut outboxes);
     }
     outboxes
+}
+
+#[test]
+fn delivery_follows_the_packet_by_packet_rule_exactly() {
+    let scene = parse_world_str(&mixed_world(90), "t.wbt", Path::new("."), &LoadOptions::default()).unwrap();
+    let one = Threads { max: 1, min_receivers: 1, min_packets: 1 };
+    let expected = run_with(&scene, one, 6, transmit_one_by_one);
+    assert!(expected.iter().map(Vec::len).sum::<usize>() > 2000);
+    assert!(run(&scene, one, 6) == expected, "receiver by receiver differs from packet by packet");
 }
 
 #[test]
