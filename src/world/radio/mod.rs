@@ -273,13 +273,20 @@ fn inside_cone(axis: &Vector3<f64>, to: &Vector3<f64>, aperture: f64) -> bool {
 
 /// Direction to the emitter in the receiver's frame and 1/d² signal strength, with the receiver's
 /// noise.
+#[inline(always)]
 fn measure(pose: &Isometry3<f64>, from: &Point3<f64>, r: &mut ReceiverNode) -> ([f64; 3], f64) {
-    let mut local = pose.inverse_transform_point(from).coords;
-    let dist2 = local.norm_squared();
     if r.direction_noise <= 0.0 && r.signal_noise <= 0.0 {
-        let inv = 1.0 / dist2.sqrt();
+        let local = pose.inverse_transform_point(from).coords;
+        let inv = 1.0 / local.norm_squared().sqrt();
         return ([local.x * inv, local.y * inv, local.z * inv], inv * inv);
     }
+    measure_noisy(pose, from, r)
+}
+
+#[inline(never)]
+fn measure_noisy(pose: &Isometry3<f64>, from: &Point3<f64>, r: &mut ReceiverNode) -> ([f64; 3], f64) {
+    let mut local = pose.inverse_transform_point(from).coords;
+    let dist2 = local.norm_squared();
     let dist = dist2.sqrt();
     let mut signal = 1.0 / dist2;
     if r.direction_noise > 0.0 {

@@ -8,21 +8,22 @@ use nalgebra::{Isometry3, Point3, Vector3};
 use super::grid::{Entry, Grid};
 use super::nodes::{EmitterNode, Medium, Origin, ReceiverNode};
 use super::{inside_cone, measure, medium_index, Blocked};
-use crate::protocol::{DeviceEvent, Event, Payload, ReceivedPacket};
+use crate::protocol::{DeviceEvent, Event, ReceivedPacket};
 
 /// A packet leaving an emitter this step.
-struct Send<'a> {
+struct Send {
     from: Point3<f64>,
     /// The range it reaches; negative: everywhere.
     range: f64,
     channel: i32,
     emitter: usize,
-    data: &'a Payload,
+    /// The event a receiver gets, but for its tag, channel and measurement.
+    event: DeviceEvent,
 }
 
 /// The step's packets of one medium, in sending order, indexed by where they can reach.
-pub(super) struct Outgoing<'a> {
-    sends: Vec<Send<'a>>,
+pub(super) struct Outgoing {
+    sends: Vec<Send>,
     /// Packets with a finite range, grouped by range (up to a power of two): (that power, a grid over
     /// the emitters' positions whose entries are indexes into `sends`).
     classes: Vec<(f64, Grid)>,
@@ -30,9 +31,9 @@ pub(super) struct Outgoing<'a> {
     everywhere: Vec<u32>,
 }
 
-impl<'a> Outgoing<'a> {
+impl Outgoing {
     /// The queued packets of the `medium` emitters, in sending order.
-    pub fn collect(medium: Medium, emitters: &'a [EmitterNode], order: &[usize], poses: &[Isometry3<f64>]) -> Self {
+    pub fn collect(medium: Medium, emitters: &[EmitterNode], order: &[usize], poses: &[Isometry3<f64>]) -> Self {
         let mut sends = Vec::new();
         for &ei in order {
             let e = &emitters[ei];
@@ -41,12 +42,13 @@ impl<'a> Outgoing<'a> {
             }
             let from = Point3::from(poses[ei].translation.vector);
             for p in &e.queue {
+                let packet = ReceivedPacket { channel: 0, direction: [0.0; 3], signal: 0.0, data: p.data.clone() };
                 sends.push(Send {
                     from,
                     range: e.effective_range(p.range),
                     channel: p.channel,
                     emitter: ei,
-                    data: &p.data,
+                    event: DeviceEvent { tag: 0, event: Event::ReceiverPacket(packet) },
                 });
             }
         }
@@ -81,7 +83,7 @@ impl<'a> Outgoing<'a> {
 /// What every delivering thread reads.
 pub(super) struct Sender<'a, 'b> {
     /// Per medium.
-    pub outgoing: &'a [Outgoing<'a>; 3],
+    pub outgoing: &'a [Outgoing; 3],
     pub emitters: &'a [EmitterNode],
     pub emitter_pose: &'a [Isometry3<f64>],
     pub receiver_pose: &'a [Isometry3<f64>],
@@ -130,7 +132,7 @@ impl Sender<'_, '_> {
     }
 
     /// Hands the packet to receiver `ri` (in reach and listening) if it hears it.
-    fn offer(&self, send: &Send<'_>, ri: usize, r: &mut ReceiverNode) {
+    fn offer(&self, send: &Send, ri: usize, r: &mut ReceiverNode) {
         let e = &self.emitters[send.emitter];
         if !r.hears(send.channel) || e.robot_node == r.robot_node {
             return;
@@ -152,8 +154,14 @@ impl Sender<'_, '_> {
             r.measured_at = self.pose_version;
             r.measured_from = r.waiting.len();
         }
-        let packet = ReceivedPacket { channel: r.channel, direction, signal, data: send.data.clone() };
-        r.waiting.push(DeviceEvent { tag: self.owner[ri].1, event: Event::ReceiverPacket(packet) });
+        // filled in place: building the event on the stack and moving it costs more than the rest
+        r.waiting.extend_from_slice(std::slice::from_ref(&send.event));
+        let ev = std::hint::black_box(r.waiting.last_mut().expect("just pushed"));
+        ev.tag = self.owner[ri].1;
+        #[allow(irrefutable_let_patterns)] // receivers are not the only devices with events
+        if let Event::ReceiverPacket(p) = &mut ev.event {
+            (p.channel, p.direction, p.signal) = (r.channel, direction, signal);
+        }
         r.origins.push(Origin { range: send.range, emitter: send.emitter as u32 });
     }
 
