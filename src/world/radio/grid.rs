@@ -43,10 +43,25 @@ impl Grid {
     }
 
     /// Indexes points with ids of the caller's choosing (ascending, for a stable order within cells).
-    pub fn from_entries(mut entries: Vec<Entry>, cell_size: f64) -> Grid {
+    pub fn from_entries(entries: Vec<Entry>, cell_size: f64) -> Grid {
+        let mut grid = Grid {
+            cell: 1.0,
+            axes: [0, 1],
+            lo: [0.0; 2],
+            hi: [0.0; 2],
+            dims: [1, 1],
+            starts: Vec::new(),
+            entries: Vec::new(),
+        };
+        grid.rebuild(&entries, cell_size);
+        grid
+    }
+
+    /// Indexes `entries` instead of the current points, reusing the grid's memory.
+    pub fn rebuild(&mut self, entries: &[Entry], cell_size: f64) {
         let mut lo = [f64::INFINITY; 3];
         let mut hi = [f64::NEG_INFINITY; 3];
-        for e in &entries {
+        for e in entries {
             for k in 0..3 {
                 lo[k] = lo[k].min(e.at[k]);
                 hi[k] = hi[k].max(e.at[k]);
@@ -68,33 +83,28 @@ impl Grid {
             }
             cell *= 2.0;
         };
-        let mut grid = Grid {
-            cell,
-            axes,
-            lo: [lo[axes[0]], lo[axes[1]]],
-            hi: [hi[axes[0]], hi[axes[1]]],
-            dims,
-            starts: Vec::new(),
-            entries: Vec::new(),
-        };
+        (self.cell, self.axes, self.dims) = (cell, axes, dims);
+        (self.lo, self.hi) = ([lo[axes[0]], lo[axes[1]]], [hi[axes[0]], hi[axes[1]]]);
         // counting sort by cell: stable, so ids stay ascending within a cell
-        let cells: Vec<u32> = entries.iter().map(|e| grid.cell_index(&e.at) as u32).collect();
-        let mut starts = vec![0u32; dims[0] * dims[1] + 1];
-        for &c in &cells {
-            starts[c as usize + 1] += 1;
+        self.starts.clear();
+        self.starts.resize(dims[0] * dims[1] + 1, 0);
+        for e in entries {
+            let c = self.cell_index(&e.at);
+            self.starts[c + 1] += 1;
         }
-        for c in 1..starts.len() {
-            starts[c] += starts[c - 1];
+        for c in 1..self.starts.len() {
+            self.starts[c] += self.starts[c - 1];
         }
-        let mut next = starts.clone();
-        let mut sorted = vec![Entry { id: 0, at: [0.0; 3] }; entries.len()];
-        for (e, &c) in entries.drain(..).zip(&cells) {
-            sorted[next[c as usize] as usize] = e;
-            next[c as usize] += 1;
+        // place each entry at its cell's cursor; the cursors end at the next cell's start
+        self.entries.clear();
+        self.entries.resize(entries.len(), Entry { id: 0, at: [0.0; 3] });
+        for e in entries {
+            let c = self.cell_index(&e.at);
+            self.entries[self.starts[c] as usize] = *e;
+            self.starts[c] += 1;
         }
-        grid.starts = starts;
-        grid.entries = sorted;
-        grid
+        self.starts.rotate_right(1);
+        self.starts[0] = 0;
     }
 
     fn cell_of(&self, p: &[f64; 3]) -> [usize; 2] {
@@ -196,6 +206,28 @@ mod tests {
         }
         ids.sort_unstable();
         assert_eq!(ids, (0..200).collect::<Vec<u32>>());
+    }
+
+    #[test]
+    fn a_rebuilt_grid_is_the_grid_of_its_new_points() {
+        let first: Vec<[f64; 3]> = (0..300).map(|i| [(i % 30) as f64, (i / 30) as f64 * 3.0, 0.0]).collect();
+        let second: Vec<[f64; 3]> = (0..50).map(|i| [-(i as f64) * 0.7, 5.0, (i % 4) as f64]).collect();
+        let mut grid = Grid::build(&first, 2.0);
+        let fresh = Grid::build(&second, 0.5);
+        let entries: Vec<Entry> = second.iter().enumerate().map(|(i, &at)| Entry { id: i as u32, at }).collect();
+        grid.rebuild(&entries, 0.5);
+        assert_eq!(grid.starts, fresh.starts);
+        assert_eq!(grid.entries, fresh.entries);
+        assert_eq!((grid.lo, grid.hi, grid.dims, grid.axes), (fresh.lo, fresh.hi, fresh.dims, fresh.axes));
+        let center = [-10.0, 5.0, 0.0];
+        let mut seen = Vec::new();
+        grid.query(&center, 1.0, |e| seen.push(e.id));
+        let d2 = |p: &[f64; 3]| (0..3).map(|k| (p[k] - center[k]).powi(2)).sum::<f64>();
+        for (i, p) in second.iter().enumerate() {
+            assert!(d2(p) > 1.0 || seen.contains(&(i as u32)), "point {i} missed");
+        }
+        // cells of 0.5 m: nothing beyond the query square grown by a cell is visited
+        assert!(seen.iter().all(|&i| d2(&second[i as usize]) <= 2.0 * 1.5f64.powi(2)), "far point visited");
     }
 
     #[test]

@@ -62,6 +62,8 @@ pub struct Radio {
     /// The receivers in contiguous index ranges, one per delivering thread.
     parts: Vec<Part>,
     threads: Threads,
+    /// Per medium, the packets of the step being delivered.
+    outgoing: [transmit::Outgoing; 3],
     /// Old worlds point infra-red cones along z instead of x.
     legacy_axes: bool,
     /// Bumped by every `refresh`: tells whether a waiting packet's measurement is still current.
@@ -95,6 +97,7 @@ impl Radio {
             receiver_at: Vec::new(),
             parts: Vec::new(),
             threads: Threads::from_machine(),
+            outgoing: Default::default(),
             legacy_axes: scene.is_pre_r2022a(),
             pose_version: 0,
         }
@@ -138,10 +141,11 @@ impl Radio {
             return;
         }
         let (emitters, order, poses) = (&self.emitters, &self.transmit_order, &self.emitter_pose);
-        let outgoing = [Medium::Radio, Medium::Serial, Medium::InfraRed]
-            .map(|m| transmit::Outgoing::collect(m, emitters, order, poses));
+        for (out, m) in self.outgoing.iter_mut().zip([Medium::Radio, Medium::Serial, Medium::InfraRed]) {
+            out.refill(m, emitters, order, poses);
+        }
         let sender = transmit::Sender {
-            outgoing: &outgoing,
+            outgoing: &self.outgoing,
             emitters,
             emitter_pose: poses,
             receiver_pose: &self.receiver_pose,
@@ -174,7 +178,7 @@ impl Radio {
                 sender.deliver(base, mine);
             }
         }
-        drop(outgoing);
+        self.outgoing.iter_mut().for_each(transmit::Outgoing::clear);
         for e in &mut self.emitters {
             e.queue.clear();
         }

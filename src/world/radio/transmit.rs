@@ -11,6 +11,7 @@ use super::{inside_cone, measure, medium_index, Blocked};
 use crate::protocol::{DeviceEvent, Event, ReceivedPacket};
 
 /// A packet leaving an emitter this step.
+#[derive(Clone, Debug)]
 struct Send {
     from: Point3<f64>,
     /// The range it reaches; negative: everywhere.
@@ -21,20 +22,30 @@ struct Send {
     event: DeviceEvent,
 }
 
-/// The step's packets of one medium, in sending order, indexed by where they can reach.
+/// The step's packets of one medium, in sending order, indexed by where they can reach. Kept from
+/// step to step for its memory.
+#[derive(Clone, Debug, Default)]
 pub(super) struct Outgoing {
     sends: Vec<Send>,
-    /// Packets with a finite range, grouped by range (up to a power of two): (that power, a grid over
-    /// the emitters' positions whose entries are indexes into `sends`).
-    classes: Vec<(f64, Grid)>,
+    /// Packets with a finite range, grouped by range.
+    classes: Vec<Class>,
     /// Packets every receiver has to consider: infinite range (or one no distance can exceed).
     everywhere: Vec<u32>,
 }
 
+/// The packets whose range is at most `bound` (a power of two) and above half of it.
+#[derive(Clone, Debug, Default)]
+struct Class {
+    bound: f64,
+    /// Entries: indexes into `sends` at the emitters' positions.
+    members: Vec<Entry>,
+    grid: Grid,
+}
+
 impl Outgoing {
-    /// The queued packets of the `medium` emitters, in sending order.
-    pub fn collect(medium: Medium, emitters: &[EmitterNode], order: &[usize], poses: &[Isometry3<f64>]) -> Self {
-        let mut sends = Vec::new();
+    /// Takes the queued packets of the `medium` emitters, in sending order.
+    pub fn refill(&mut self, medium: Medium, emitters: &[EmitterNode], order: &[usize], poses: &[Isometry3<f64>]) {
+        self.clear();
         for &ei in order {
             let e = &emitters[ei];
             if e.medium != medium {
@@ -43,7 +54,7 @@ impl Outgoing {
             let from = Point3::from(poses[ei].translation.vector);
             for p in &e.queue {
                 let packet = ReceivedPacket { channel: 0, direction: [0.0; 3], signal: 0.0, data: p.data.clone() };
-                sends.push(Send {
+                self.sends.push(Send {
                     from,
                     range: e.effective_range(p.range),
                     channel: p.channel,
@@ -52,11 +63,9 @@ impl Outgoing {
                 });
             }
         }
-        let mut everywhere = Vec::new();
-        let mut by_class: Vec<(f64, Vec<Entry>)> = Vec::new();
-        for (i, s) in sends.iter().enumerate() {
+        for (i, s) in self.sends.iter().enumerate() {
             if s.range < 0.0 || !s.range.is_finite() {
-                everywhere.push(i as u32);
+                self.everywhere.push(i as u32);
                 continue;
             }
             let mut bound = s.range.log2().ceil().exp2();
@@ -64,15 +73,23 @@ impl Outgoing {
                 bound *= 2.0;
             }
             let entry = Entry { id: i as u32, at: s.from.coords.into() };
-            match by_class.iter_mut().find(|(b, _)| *b == bound) {
-                Some((_, entries)) => entries.push(entry),
-                None => by_class.push((bound, vec![entry])),
+            match self.classes.iter_mut().find(|c| c.bound == bound) {
+                Some(c) => c.members.push(entry),
+                None => self.classes.push(Class { bound, members: vec![entry], grid: Grid::default() }),
             }
         }
-        // cells of half the class's range: a query then looks at about (2·2+1)² cells
-        let classes =
-            by_class.into_iter().map(|(bound, entries)| (bound, Grid::from_entries(entries, bound / 2.0))).collect();
-        Outgoing { sends, classes, everywhere }
+        self.classes.retain(|c| !c.members.is_empty());
+        for c in &mut self.classes {
+            // cells of half the class's range: a query then looks at about (2·2+1)² cells
+            c.grid.rebuild(&c.members, c.bound / 2.0);
+        }
+    }
+
+    /// Forgets the packets, keeping the memory.
+    pub fn clear(&mut self) {
+        self.sends.clear();
+        self.everywhere.clear();
+        self.classes.iter_mut().for_each(|c| c.members.clear());
     }
 
     pub fn is_empty(&self) -> bool {
@@ -107,8 +124,8 @@ impl Sender<'_, '_> {
             let ri = base + i;
             let to = self.receiver_at[ri];
             reach.clear();
-            for (bound, grid) in &out.classes {
-                grid.query(&to.coords.into(), *bound, |entry| {
+            for class in &out.classes {
+                class.grid.query(&to.coords.into(), class.bound, |entry| {
                     let s = &out.sends[entry.id as usize];
                     // not "<=": a distance that is not a number does not keep a packet out
                     let beyond = (to - s.from).norm_squared() > s.range * s.range;
