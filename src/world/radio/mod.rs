@@ -36,14 +36,15 @@ struct Threads {
     max: usize,
     /// Receivers a thread should have at least to be worth one.
     min_receivers: usize,
-    /// Packets waiting in a step below which one thread does it all.
-    min_packets: usize,
+    /// Packets delivered in the previous step below which one thread does it all (starting threads
+    /// costs more than small steps).
+    min_deliveries: usize,
 }
 
 impl Threads {
     fn from_machine() -> Threads {
         let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
-        Threads { max: cores.min(4), min_receivers: 512, min_packets: 512 }
+        Threads { max: cores.min(4), min_receivers: 128, min_deliveries: 30_000 }
     }
 }
 
@@ -62,6 +63,9 @@ pub struct Radio {
     /// The receivers in contiguous index ranges, one per delivering thread.
     parts: Vec<Part>,
     threads: Threads,
+    /// Packets delivered by the last `transmit`, and by how many threads.
+    delivered: usize,
+    threads_used: usize,
     /// Per medium, the packets of the step being delivered.
     outgoing: [transmit::Outgoing; 3],
     /// Old worlds point infra-red cones along z instead of x.
@@ -98,6 +102,8 @@ impl Radio {
             parts: Vec::new(),
             threads: Threads::from_machine(),
             outgoing: Default::default(),
+            delivered: 0,
+            threads_used: 0,
             legacy_axes: scene.is_pre_r2022a(),
             pose_version: 0,
         }
@@ -162,22 +168,26 @@ impl Radio {
             slices.push((part.start, mine));
             rest = tail;
         }
-        if self.parts.len() > 1 && packets >= self.threads.min_packets {
+        self.threads_used = if self.delivered >= self.threads.min_deliveries { slices.len() } else { 1 };
+        self.delivered = if self.threads_used > 1 {
             std::thread::scope(|s| {
                 let last = slices.pop();
-                for (base, mine) in slices {
-                    let sender = &sender;
-                    s.spawn(move || sender.deliver(base, mine));
+                let others: Vec<_> = slices
+                    .into_iter()
+                    .map(|(base, mine)| {
+                        let sender = &sender;
+                        s.spawn(move || sender.deliver(base, mine))
+                    })
+                    .collect();
+                let mut delivered = last.map_or(0, |(base, mine)| sender.deliver(base, mine));
+                for t in others {
+                    delivered += t.join().unwrap_or_else(|panic| std::panic::resume_unwind(panic));
                 }
-                if let Some((base, mine)) = last {
-                    sender.deliver(base, mine);
-                }
-            });
+                delivered
+            })
         } else {
-            for (base, mine) in slices {
-                sender.deliver(base, mine);
-            }
-        }
+            slices.into_iter().map(|(base, mine)| sender.deliver(base, mine)).sum()
+        };
         self.outgoing.iter_mut().for_each(transmit::Outgoing::clear);
         for e in &mut self.emitters {
             e.queue.clear();

@@ -129,7 +129,7 @@ fn run_with(
 #[test]
 fn delivery_follows_the_packet_by_packet_rule_exactly() {
     let scene = parse_world_str(&mixed_world(90), "t.wbt", Path::new("."), &LoadOptions::default()).unwrap();
-    let one = Threads { max: 1, min_receivers: 1, min_packets: 1 };
+    let one = Threads { max: 1, min_receivers: 1, min_deliveries: 0 };
     let expected = run_with(&scene, one, 6, transmit_one_by_one);
     assert!(expected.iter().map(Vec::len).sum::<usize>() > 2000);
     assert!(run(&scene, one, 6) == expected, "receiver by receiver differs from packet by packet");
@@ -138,27 +138,40 @@ fn delivery_follows_the_packet_by_packet_rule_exactly() {
 #[test]
 fn threads_deliver_exactly_what_one_thread_does() {
     let scene = parse_world_str(&mixed_world(90), "t.wbt", Path::new("."), &LoadOptions::default()).unwrap();
-    let one = Threads { max: 1, min_receivers: 1, min_packets: 1 };
+    let one = Threads { max: 1, min_receivers: 1, min_deliveries: 0 };
     let single = run(&scene, one, 6);
     let delivered: usize = single.iter().map(Vec::len).sum();
     assert!(delivered > 2000, "the world should carry plenty of packets, got {delivered}");
     assert!(single.iter().filter(|o| o.is_empty()).count() < 10, "most robots should hear something");
     for max in [2, 3, 7] {
-        let split = Threads { max, min_receivers: 1, min_packets: 1 };
+        let split = Threads { max, min_receivers: 1, min_deliveries: 0 };
         assert_eq!(radio_of(&scene, split).parts.len(), max, "{max} parts expected");
         assert!(run(&scene, split, 6) == single, "{max} threads changed the deliveries");
     }
 }
 
 #[test]
-fn small_worlds_and_quiet_steps_stay_on_one_thread() {
+fn small_worlds_and_light_steps_stay_on_one_thread() {
     let scene = parse_world_str(&mixed_world(30), "t.wbt", Path::new("."), &LoadOptions::default()).unwrap();
-    let radio = radio_of(&scene, Threads { max: 2, min_receivers: 512, min_packets: 512 });
+    let radio = radio_of(&scene, Threads { max: 2, min_receivers: 512, min_deliveries: 0 });
     assert_eq!(radio.parts.len(), 1);
-    let radio = radio_of(&scene, Threads { max: 4, min_receivers: 10, min_packets: 512 });
+    let mut radio = radio_of(&scene, Threads { max: 4, min_receivers: 10, min_deliveries: 1000 });
     assert_eq!(radio.parts.len(), 3, "one part per 10 receivers, at most 4");
     let covered: Vec<(usize, usize)> = radio.parts.iter().map(|p| (p.start, p.end)).collect();
     assert_eq!(covered, vec![(0, 10), (10, 20), (20, 30)]);
+    // the first step cannot know its load: one thread; then as many as the last step deserves
+    radio.receivers.iter_mut().for_each(|r| r.sampling.set_period(32, 0.0));
+    let mut used = Vec::new();
+    for packets in [20, 20, 1, 1] {
+        for e in &mut radio.emitters {
+            for _ in 0..packets {
+                e.queue.push(Packet { channel: -1, range: -1.0, data: [7u8][..].into() });
+            }
+        }
+        radio.transmit(&|_, _, _, _| false);
+        used.push((radio.threads_used, radio.delivered >= 1000));
+    }
+    assert_eq!(used, vec![(1, true), (3, true), (3, false), (1, false)]);
 }
 
 /// Packets waiting when things move: radio ones are measured again from the new poses at the sample
@@ -174,7 +187,7 @@ fn waiting_radio_packets_follow_a_move_and_infra_red_ones_do_not() {
         Robot { translation 4.5 0 0 name \"far ear\" children [ \
           Receiver { name \"radio\" } Receiver { name \"ir\" type \"infra-red\" } ] }\n";
     let mut scene = parse_world_str(world, "t.wbt", Path::new("."), &LoadOptions::default()).unwrap();
-    let mut radio = radio_of(&scene, Threads { max: 1, min_receivers: 1, min_packets: 1 });
+    let mut radio = radio_of(&scene, Threads { max: 1, min_receivers: 1, min_deliveries: 0 });
     for r in &mut radio.receivers {
         r.sampling.set_period(64, 0.0);
     }

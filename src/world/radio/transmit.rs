@@ -113,15 +113,18 @@ pub(super) struct Sender<'a, 'b> {
 }
 
 impl Sender<'_, '_> {
-    /// Delivers the step's packets to `receivers`, the radio's receivers from index `base` on.
-    pub fn deliver(&self, base: usize, receivers: &mut [ReceiverNode]) {
+    /// Delivers the step's packets to `receivers`, the radio's receivers from index `base` on; returns
+    /// how many it delivered.
+    pub fn deliver(&self, base: usize, receivers: &mut [ReceiverNode]) -> usize {
         let mut reach: Vec<u32> = Vec::new();
+        let mut delivered = 0;
         for (i, r) in receivers.iter_mut().enumerate() {
             let out = &self.outgoing[medium_index(r.medium)];
             if out.is_empty() || !r.sampling.enabled() {
                 continue;
             }
             let ri = base + i;
+            let before = r.waiting.len();
             let to = self.receiver_at[ri];
             reach.clear();
             for class in &out.classes {
@@ -138,14 +141,16 @@ impl Sender<'_, '_> {
                 for &s in &out.everywhere {
                     self.offer(&out.sends[s as usize], ri, r);
                 }
-                continue;
+            } else {
+                reach.extend_from_slice(&out.everywhere);
+                reach.sort_unstable();
+                for &s in &reach {
+                    self.offer(&out.sends[s as usize], ri, r);
+                }
             }
-            reach.extend_from_slice(&out.everywhere);
-            reach.sort_unstable();
-            for &s in &reach {
-                self.offer(&out.sends[s as usize], ri, r);
-            }
+            delivered += r.waiting.len() - before;
         }
+        delivered
     }
 
     /// Hands the packet to receiver `ri` (in reach and listening) if it hears it.
