@@ -155,15 +155,17 @@ pub struct ReceivedPacket {
     pub direction: [f64; 3],
     /// 1 / distance², with the receiver's noise.
     pub signal: f64,
+    /// The packet's bytes.
     pub data: Payload,
 }
 
-/// A packet's bytes. Short ones travel inline, copied with each event at no more room than a shared
-/// pointer; longer ones are shared by every receiver of the same packet. On the wire: the bytes.
+/// A packet's bytes. Short ones travel inline, copied into each receiver's event (no shared count for
+/// every copy to update, from any thread); longer ones are shared by every receiver of the same packet.
+/// On the wire: the bytes, encoded as a plain byte sequence.
 #[derive(Clone)]
 pub struct Payload(PayloadRepr);
 
-/// Longest payload carried inline: the size of the shared form's pointer.
+/// Longest payload carried inline: as long as the shared form's pointer.
 const INLINE_BYTES: usize = 16;
 
 /// Aligned so that C readers can take the bytes as doubles or 64-bit integers.
