@@ -63,6 +63,8 @@ pub struct Radio {
     /// The receivers in contiguous index ranges, one per delivering thread.
     parts: Vec<Part>,
     threads: Threads,
+    /// Receivers may hold fresh packets of the latest `transmit` (see `ReceiverNode::fresh`).
+    fresh_pending: bool,
     /// Packets delivered by the last `transmit`, and by how many threads.
     delivered: usize,
     threads_used: usize,
@@ -102,6 +104,7 @@ impl Radio {
             parts: Vec::new(),
             threads: Threads::from_machine(),
             outgoing: Default::default(),
+            fresh_pending: false,
             delivered: 0,
             threads_used: 0,
             legacy_axes: scene.is_pre_r2022a(),
@@ -122,6 +125,7 @@ impl Radio {
 
     /// Call once all devices are added, and again whenever poses change.
     pub fn refresh(&mut self, scene: &Scene) {
+        self.settle();
         self.pose_version += 1;
         let preorder: HashMap<NodeId, usize> = scene.preorder().into_iter().enumerate().map(|(i, n)| (n, i)).collect();
         let mut order: Vec<usize> = (0..self.emitters.len()).collect();
@@ -142,6 +146,7 @@ impl Radio {
 
     /// Sends every queued packet to the receivers that hear it, emitters in scene order.
     pub fn transmit(&mut self, blocked: &Blocked<'_>) {
+        self.settle();
         let packets: usize = self.emitters.iter().map(|e| e.queue.len()).sum();
         if packets == 0 {
             return;
@@ -188,7 +193,7 @@ impl Radio {
         } else {
             slices.into_iter().map(|(base, mine)| sender.deliver(base, mine)).sum()
         };
-        self.outgoing.iter_mut().for_each(transmit::Outgoing::clear);
+        self.fresh_pending = self.delivered > 0;
         for e in &mut self.emitters {
             e.queue.clear();
         }
@@ -199,7 +204,14 @@ impl Radio {
     /// anything moved since they were sent).
     pub fn sample(&mut self, now_ms: f64, outboxes: &mut [Vec<DeviceEvent>]) {
         for ri in 0..self.receivers.len() {
-            if !self.receivers[ri].sampling.due(now_ms) || self.receivers[ri].waiting.is_empty() {
+            if !self.receivers[ri].sampling.due(now_ms) {
+                // packets waiting past the step need to know where they came from
+                let r = &mut self.receivers[ri];
+                let out = &self.outgoing[medium_index(r.medium)];
+                r.origins.extend(r.fresh.drain(..).map(|s| out.origin(s)));
+                continue;
+            }
+            if self.receivers[ri].waiting.is_empty() {
                 continue;
             }
             let stale = self.receivers[ri].measured_before(self.pose_version);
@@ -217,6 +229,7 @@ impl Radio {
                 }
             }
             r.origins.clear();
+            r.fresh.clear();
             r.measured_from = 0;
             let outbox = &mut outboxes[self.receiver_owner[ri].0];
             if outbox.is_empty() {
@@ -225,6 +238,19 @@ impl Radio {
             } else {
                 outbox.append(&mut r.waiting);
             }
+        }
+        self.fresh_pending = false;
+        self.outgoing.iter_mut().for_each(transmit::Outgoing::clear);
+    }
+
+    /// Gives the fresh packets of the latest `transmit` their origins, before its outgoing packets go.
+    fn settle(&mut self) {
+        if !std::mem::take(&mut self.fresh_pending) {
+            return;
+        }
+        for r in &mut self.receivers {
+            let out = &self.outgoing[medium_index(r.medium)];
+            r.origins.extend(r.fresh.drain(..).map(|s| out.origin(s)));
         }
     }
 
@@ -237,9 +263,14 @@ impl Radio {
         let mut kept = Vec::with_capacity(r.waiting.len());
         let waiting = std::mem::take(&mut r.waiting);
         let origins = std::mem::take(&mut r.origins);
-        for (i, (mut ev, o)) in waiting.into_iter().zip(origins).enumerate() {
+        // the stale packets all have origins: fresh ones are settled before poses change
+        for (i, mut ev) in waiting.into_iter().enumerate() {
+            let Some(o) = origins.get(i).filter(|_| i < stale) else {
+                kept.push(ev);
+                continue;
+            };
             let emitter = o.emitter as usize;
-            if i < stale && self.emitters[emitter].medium != Medium::InfraRed {
+            if self.emitters[emitter].medium != Medium::InfraRed {
                 let from = Point3::from(self.emitter_pose[emitter].translation.vector);
                 if o.range >= 0.0 && (to - from).norm_squared() > o.range * o.range {
                     continue;

@@ -151,8 +151,11 @@ pub struct ReceiverNode {
     pub sampling: Sampling,
     /// Packets accepted since the last sample, already in the form the controller receives them.
     pub waiting: Vec<DeviceEvent>,
-    /// One entry per waiting packet.
+    /// One entry per waiting packet, but for the fresh ones.
     pub origins: Vec<Origin>,
+    /// The last `fresh.len()` waiting packets came in the radio's latest step: their indexes among that
+    /// step's outgoing packets, made into `origins` only if they wait past it.
+    pub fresh: Vec<u32>,
     /// `waiting[measured_from..]` were measured at the radio's pose version `measured_at`, the packets
     /// before them at earlier versions.
     pub measured_at: u64,
@@ -182,6 +185,7 @@ impl ReceiverNode {
             sampling: Sampling::default(),
             waiting: Vec::new(),
             origins: Vec::new(),
+            fresh: Vec::new(),
             measured_at: 0,
             measured_from: 0,
             rng: Box::new(device_rng(seed, node)),
@@ -201,6 +205,7 @@ impl ReceiverNode {
     pub fn clear_waiting(&mut self) {
         self.waiting.clear();
         self.origins.clear();
+        self.fresh.clear();
         self.measured_from = 0;
     }
 

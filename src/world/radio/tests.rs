@@ -174,61 +174,94 @@ fn small_worlds_and_light_steps_stay_on_one_thread() {
     assert_eq!(used, vec![(1, true), (3, true), (3, false), (1, false)]);
 }
 
-/// Packets waiting when things move: radio ones are measured again from the new poses at the sample
-/// (or dropped when now out of range), infra-red ones keep the measurement made when they were sent,
-/// and packets sent after the move are measured once.
-#[test]
-fn waiting_radio_packets_follow_a_move_and_infra_red_ones_do_not() {
-    let world = "#VRML_SIM R2025a utf8\nWorldInfo { basicTimeStep 32 }\n\
-        Robot { translation 0 0 0 name \"talker\" children [ \
-          Emitter { name \"radio\" range 5 } Emitter { name \"ir\" type \"infra-red\" range 5 } ] }\n\
-        Robot { translation 2 0 0 name \"ear\" children [ \
-          Receiver { name \"radio\" } Receiver { name \"ir\" type \"infra-red\" } ] }\n\
-        Robot { translation 4.5 0 0 name \"far ear\" children [ \
-          Receiver { name \"radio\" } Receiver { name \"ir\" type \"infra-red\" } ] }\n";
-    let mut scene = parse_world_str(world, "t.wbt", Path::new("."), &LoadOptions::default()).unwrap();
+const MOVING_WORLD: &str = "#VRML_SIM R2025a utf8\nWorldInfo { basicTimeStep 32 }\n\
+    Robot { translation 0 0 0 name \"talker\" children [ \
+      Emitter { name \"radio\" range 5 } Emitter { name \"ir\" type \"infra-red\" range 5 } ] }\n\
+    Robot { translation 2 0 0 name \"ear\" children [ \
+      Receiver { name \"radio\" } Receiver { name \"ir\" type \"infra-red\" } ] }\n\
+    Robot { translation 4.5 0 0 name \"far ear\" children [ \
+      Receiver { name \"radio\" } Receiver { name \"ir\" type \"infra-red\" } ] }\n";
+
+/// `MOVING_WORLD` with its receivers sampling every `period` ms, and a way to send one packet from each
+/// emitter.
+fn moving_world(period: u32) -> (Scene, Radio) {
+    let scene = parse_world_str(MOVING_WORLD, "t.wbt", Path::new("."), &LoadOptions::default()).unwrap();
     let mut radio = radio_of(&scene, Threads { max: 1, min_receivers: 1, min_deliveries: 0 });
     for r in &mut radio.receivers {
-        r.sampling.set_period(64, 0.0);
+        r.sampling.set_period(period, 0.0);
     }
-    let send = |radio: &mut Radio| {
-        for e in &mut radio.emitters {
-            e.queue.push(Packet { channel: 0, range: 5.0, data: [1u8][..].into() });
-        }
-        radio.transmit(&|_, _, _, _| false);
-    };
-    let mut outboxes = vec![Vec::new(); 3];
-    send(&mut radio);
-    radio.sample(32.0, &mut outboxes);
-    assert!(outboxes.iter().all(Vec::is_empty), "nothing is due at 32 ms");
+    (scene, radio)
+}
 
+fn send_one_each(radio: &mut Radio) {
+    for e in &mut radio.emitters {
+        e.queue.push(Packet { channel: 0, range: 5.0, data: [1u8][..].into() });
+    }
+    radio.transmit(&|_, _, _, _| false);
+}
+
+fn move_talker(scene: &mut Scene, radio: &mut Radio) {
     let talker = scene.robots()[0];
     *scene.field_mut(talker, "translation").unwrap() = crate::world::scene::FieldValue::SFVec3f([-1.0, 0.0, 0.0]);
-    radio.refresh(&scene);
-    send(&mut radio);
-    radio.sample(64.0, &mut outboxes);
+    radio.refresh(scene);
+}
 
-    let seen = |robot: usize, tag: u16| -> Vec<([f64; 3], f64)> {
-        outboxes[robot]
-            .iter()
-            .filter(|ev| ev.tag == tag)
-            .map(|ev| {
-                let crate::protocol::Event::ReceiverPacket(p) = &ev.event;
-                (p.direction, p.signal)
-            })
-            .collect()
-    };
-    let close = |got: Vec<([f64; 3], f64)>, want: &[f64]| {
-        assert_eq!(got.len(), want.len(), "{got:?} vs signals {want:?}");
-        for ((direction, signal), w) in got.iter().zip(want) {
-            assert!((direction[0] + 1.0).abs() < 1e-12 && direction[1].abs() < 1e-12, "{direction:?}");
-            assert!((signal - w).abs() < 1e-12, "signal {signal}, expected {w}");
+/// Asserts that receiver `tag` of `robot` got packets from -x with these signal strengths.
+fn assert_heard(outboxes: &[Vec<DeviceEvent>], robot: usize, tag: u16, signals: &[f64]) {
+    let got: Vec<([f64; 3], f64)> = outboxes[robot]
+        .iter()
+        .filter(|ev| ev.tag == tag)
+        .map(|ev| {
+            let Event::ReceiverPacket(p) = &ev.event;
+            (p.direction, p.signal)
+        })
+        .collect();
+    assert_eq!(got.len(), signals.len(), "robot {robot} tag {tag}: {got:?} vs signals {signals:?}");
+    for ((direction, signal), w) in got.iter().zip(signals) {
+        assert!((direction[0] + 1.0).abs() < 1e-12 && direction[1].abs() < 1e-12, "{direction:?}");
+        assert!((signal - w).abs() < 1e-12, "robot {robot} tag {tag}: signal {signal}, expected {w}");
+    }
+}
+
+/// Packets waiting when things move: radio ones are measured again from the new poses at the sample
+/// (or dropped when now out of range), infra-red ones keep the measurement made when they were sent,
+/// and packets sent after the move are measured once. The same whether the move comes right after the
+/// packets went out or after a sample that was not due yet.
+#[test]
+fn waiting_radio_packets_follow_a_move_and_infra_red_ones_do_not() {
+    for move_before_sampling in [false, true] {
+        let (mut scene, mut radio) = moving_world(64);
+        let mut outboxes = vec![Vec::new(); 3];
+        send_one_each(&mut radio);
+        if move_before_sampling {
+            move_talker(&mut scene, &mut radio);
         }
-    };
-    // the ear, now 3 m away: both radio packets measured from there; infra-red keeps 2 m for the first
-    close(seen(1, 1), &[1.0 / 9.0, 1.0 / 9.0]);
-    close(seen(1, 2), &[1.0 / 4.0, 1.0 / 9.0]);
-    // the far ear, now 5.5 m away: the first radio packet is dropped, the infra-red one stays at 4.5 m
-    close(seen(2, 1), &[]);
-    close(seen(2, 2), &[1.0 / 20.25]);
+        radio.sample(32.0, &mut outboxes);
+        assert!(outboxes.iter().all(Vec::is_empty), "nothing is due at 32 ms");
+        if !move_before_sampling {
+            move_talker(&mut scene, &mut radio);
+        }
+        send_one_each(&mut radio);
+        radio.sample(64.0, &mut outboxes);
+        // the ear, now 3 m away: both radio packets measured from there; infra-red keeps 2 m for the first
+        assert_heard(&outboxes, 1, 1, &[1.0 / 9.0, 1.0 / 9.0]);
+        assert_heard(&outboxes, 1, 2, &[1.0 / 4.0, 1.0 / 9.0]);
+        // the far ear, now 5.5 m away: the first radio packet is dropped, the infra-red one stays at 4.5 m
+        assert_heard(&outboxes, 2, 1, &[]);
+        assert_heard(&outboxes, 2, 2, &[1.0 / 20.25]);
+    }
+}
+
+/// A move between sending and a sample due at once: the radio packet is measured from the new pose.
+#[test]
+fn a_move_right_after_sending_shows_in_the_next_sample() {
+    let (mut scene, mut radio) = moving_world(32);
+    let mut outboxes = vec![Vec::new(); 3];
+    send_one_each(&mut radio);
+    move_talker(&mut scene, &mut radio);
+    radio.sample(32.0, &mut outboxes);
+    assert_heard(&outboxes, 1, 1, &[1.0 / 9.0]);
+    assert_heard(&outboxes, 1, 2, &[1.0 / 4.0]);
+    assert_heard(&outboxes, 2, 1, &[]);
+    assert_heard(&outboxes, 2, 2, &[1.0 / 20.25]);
 }

@@ -85,6 +85,12 @@ impl Outgoing {
         }
     }
 
+    /// Where packet `s` came from.
+    pub fn origin(&self, s: u32) -> Origin {
+        let send = &self.sends[s as usize];
+        Origin { range: send.range, emitter: send.emitter as u32 }
+    }
+
     /// Forgets the packets, keeping the memory.
     pub fn clear(&mut self) {
         self.sends.clear();
@@ -139,13 +145,13 @@ impl Sender<'_, '_> {
             }
             if reach.is_empty() {
                 for &s in &out.everywhere {
-                    self.offer(&out.sends[s as usize], ri, r);
+                    self.offer(out, s, ri, r);
                 }
             } else {
                 reach.extend_from_slice(&out.everywhere);
                 reach.sort_unstable();
                 for &s in &reach {
-                    self.offer(&out.sends[s as usize], ri, r);
+                    self.offer(out, s, ri, r);
                 }
             }
             delivered += r.waiting.len() - before;
@@ -153,8 +159,9 @@ impl Sender<'_, '_> {
         delivered
     }
 
-    /// Hands the packet to receiver `ri` (in reach and listening) if it hears it.
-    fn offer(&self, send: &Send, ri: usize, r: &mut ReceiverNode) {
+    /// Hands packet `s` to receiver `ri` (in reach and listening) if it hears it.
+    fn offer(&self, out: &Outgoing, s: u32, ri: usize, r: &mut ReceiverNode) {
+        let send = &out.sends[s as usize];
         let e = &self.emitters[send.emitter];
         if !r.hears(send.channel) || e.robot_node == r.robot_node {
             return;
@@ -184,7 +191,7 @@ impl Sender<'_, '_> {
         if let Event::ReceiverPacket(p) = &mut ev.event {
             (p.channel, p.direction, p.signal) = (r.channel, direction, signal);
         }
-        r.origins.push(Origin { range: send.range, emitter: send.emitter as u32 });
+        r.fresh.push(s);
     }
 
     /// The device's cone axis in world coordinates (+x, or +z in worlds older than R2022a).
