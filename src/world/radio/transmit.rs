@@ -8,7 +8,7 @@ use nalgebra::{Isometry3, Point3, Vector3};
 use super::grid::{Entry, Grid};
 use super::nodes::{EmitterNode, Medium, Origin, ReceiverNode};
 use super::{inside_cone, measure, medium_index, Blocked};
-use crate::protocol::{DeviceEvent, Event, ReceivedPacket};
+use crate::protocol::{DeviceEvent, Event, Payload, ReceivedPacket};
 
 /// A packet leaving an emitter this step.
 #[derive(Clone, Debug)]
@@ -18,8 +18,14 @@ struct Send {
     range: f64,
     channel: i32,
     emitter: usize,
-    /// The event a receiver gets, but for its tag, channel and measurement.
-    event: DeviceEvent,
+    data: Payload,
+}
+
+/// A packet a receiver hears, measured.
+struct Heard {
+    send: u32,
+    direction: [f64; 3],
+    signal: f64,
 }
 
 /// The step's packets of one medium, in sending order, indexed by where they can reach. Kept from
@@ -53,14 +59,8 @@ impl Outgoing {
             }
             let from = Point3::from(poses[ei].translation.vector);
             for p in &e.queue {
-                let packet = ReceivedPacket { channel: 0, direction: [0.0; 3], signal: 0.0, data: p.data.clone() };
-                self.sends.push(Send {
-                    from,
-                    range: e.effective_range(p.range),
-                    channel: p.channel,
-                    emitter: ei,
-                    event: DeviceEvent { tag: 0, event: Event::ReceiverPacket(packet) },
-                });
+                let range = e.effective_range(p.range);
+                self.sends.push(Send { from, range, channel: p.channel, emitter: ei, data: p.data.clone() });
             }
         }
         for (i, s) in self.sends.iter().enumerate() {
@@ -123,6 +123,7 @@ impl Sender<'_, '_> {
     /// how many it delivered.
     pub fn deliver(&self, base: usize, receivers: &mut [ReceiverNode]) -> usize {
         let mut reach: Vec<u32> = Vec::new();
+        let mut heard: Vec<Heard> = Vec::new();
         let mut delivered = 0;
         for (i, r) in receivers.iter_mut().enumerate() {
             let out = &self.outgoing[medium_index(r.medium)];
@@ -130,7 +131,6 @@ impl Sender<'_, '_> {
                 continue;
             }
             let ri = base + i;
-            let before = r.waiting.len();
             let to = self.receiver_at[ri];
             reach.clear();
             for class in &out.classes {
@@ -143,55 +143,54 @@ impl Sender<'_, '_> {
                     }
                 });
             }
-            if reach.is_empty() {
-                for &s in &out.everywhere {
-                    self.offer(out, s, ri, r);
-                }
+            let in_reach = if reach.is_empty() {
+                &out.everywhere
             } else {
                 reach.extend_from_slice(&out.everywhere);
                 reach.sort_unstable();
-                for &s in &reach {
-                    self.offer(out, s, ri, r);
-                }
+                &reach
+            };
+            heard.clear();
+            heard.extend(in_reach.iter().filter_map(|&s| self.listen(out, s, ri, r)));
+            if heard.is_empty() {
+                continue;
             }
-            delivered += r.waiting.len() - before;
+            if r.measured_at != self.pose_version {
+                r.measured_at = self.pose_version;
+                r.measured_from = r.waiting.len();
+            }
+            let (tag, channel) = (self.owner[ri].1, r.channel);
+            r.waiting.extend(heard.iter().map(|h| {
+                let data = out.sends[h.send as usize].data.clone();
+                let packet = ReceivedPacket { channel, direction: h.direction, signal: h.signal, data };
+                DeviceEvent { tag, event: Event::ReceiverPacket(packet) }
+            }));
+            r.fresh.extend(heard.iter().map(|h| h.send));
+            delivered += heard.len();
         }
         delivered
     }
 
-    /// Hands packet `s` to receiver `ri` (in reach and listening) if it hears it.
-    fn offer(&self, out: &Outgoing, s: u32, ri: usize, r: &mut ReceiverNode) {
+    /// Whether receiver `ri` (in reach and listening) hears packet `s`, and how: its measurement.
+    fn listen(&self, out: &Outgoing, s: u32, ri: usize, r: &mut ReceiverNode) -> Option<Heard> {
         let send = &out.sends[s as usize];
         let e = &self.emitters[send.emitter];
         if !r.hears(send.channel) || e.robot_node == r.robot_node {
-            return;
+            return None;
         }
         let (from, to) = (&send.from, &self.receiver_at[ri]);
-        let infra_red = e.medium == Medium::InfraRed;
-        if infra_red {
+        if e.medium == Medium::InfraRed {
             let e_axis = self.axis(&self.emitter_pose[send.emitter]);
             let r_axis = self.axis(&self.receiver_pose[ri]);
             if !inside_cone(&e_axis, &(to - from), e.aperture)
                 || !inside_cone(&r_axis, &(from - to), r.aperture)
                 || (self.blocked)(from, to, e.robot_node, r.robot_node)
             {
-                return;
+                return None;
             }
         }
         let (direction, signal) = measure(&self.receiver_pose[ri], from, r);
-        if r.measured_at != self.pose_version {
-            r.measured_at = self.pose_version;
-            r.measured_from = r.waiting.len();
-        }
-        // filled in place: building the event on the stack and moving it costs more than the rest
-        r.waiting.extend_from_slice(std::slice::from_ref(&send.event));
-        let ev = std::hint::black_box(r.waiting.last_mut().expect("just pushed"));
-        ev.tag = self.owner[ri].1;
-        #[allow(irrefutable_let_patterns)] // receivers are not the only devices with events
-        if let Event::ReceiverPacket(p) = &mut ev.event {
-            (p.channel, p.direction, p.signal) = (r.channel, direction, signal);
-        }
-        r.fresh.push(s);
+        Some(Heard { send: s, direction, signal })
     }
 
     /// The device's cone axis in world coordinates (+x, or +z in worlds older than R2022a).
