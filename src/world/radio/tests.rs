@@ -135,6 +135,41 @@ fn delivery_follows_the_packet_by_packet_rule_exactly() {
     assert!(run(&scene, one, 6) == expected, "receiver by receiver differs from packet by packet");
 }
 
+/// Steady traffic (the same packets from the same places, step after step, as in a static world) and
+/// then a move: still the packet-by-packet rule, step by step.
+#[test]
+fn steady_traffic_and_then_a_move_follow_the_rule() {
+    let mut scene = parse_world_str(&mixed_world(60), "t.wbt", Path::new("."), &LoadOptions::default()).unwrap();
+    let one = Threads { max: 1, min_receivers: 1, min_deliveries: 0 };
+    let (mut fast, mut plain) = (radio_of(&scene, one), radio_of(&scene, one));
+    let mut outboxes = [vec![Vec::new(); 60], vec![Vec::new(); 60]];
+    for step in 1..=6 {
+        if step == 4 {
+            let robot = scene.robots()[7];
+            *scene.field_mut(robot, "translation").unwrap() = crate::world::scene::FieldValue::SFVec3f([6.5, 6.5, 0.0]);
+            fast.refresh(&scene);
+            plain.refresh(&scene);
+        }
+        for (k, radio) in [&mut fast, &mut plain].into_iter().enumerate() {
+            for (i, r) in radio.receivers.iter_mut().enumerate().filter(|_| step == 1) {
+                r.sampling.set_period([32, 64][i % 2], 0.0);
+            }
+            for e in &mut radio.emitters {
+                e.queue.push(Packet { channel: -1, range: 3.0, data: [5u8, 6][..].into() });
+            }
+            let blocked = |_: &Point3<f64>, _: &Point3<f64>, _, _| false;
+            if k == 0 {
+                radio.transmit(&blocked);
+            } else {
+                transmit_one_by_one(radio, &blocked);
+            }
+            radio.sample(step as f64 * 32.0, &mut outboxes[k]);
+        }
+        assert!(outboxes[0] == outboxes[1], "step {step} differs");
+    }
+    assert!(outboxes[0].iter().map(Vec::len).sum::<usize>() > 300);
+}
+
 #[test]
 fn threads_deliver_exactly_what_one_thread_does() {
     let scene = parse_world_str(&mixed_world(90), "t.wbt", Path::new("."), &LoadOptions::default()).unwrap();

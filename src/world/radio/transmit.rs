@@ -45,6 +45,8 @@ struct Class {
     bound: f64,
     /// Entries: indexes into `sends` at the emitters' positions.
     members: Vec<Entry>,
+    /// The members of the previous step: the grid is built for them.
+    previous: Vec<Entry>,
     grid: Grid,
 }
 
@@ -75,13 +77,17 @@ impl Outgoing {
             let entry = Entry { id: i as u32, at: s.from.coords.into() };
             match self.classes.iter_mut().find(|c| c.bound == bound) {
                 Some(c) => c.members.push(entry),
-                None => self.classes.push(Class { bound, members: vec![entry], grid: Grid::default() }),
+                None => self.classes.push(Class { bound, members: vec![entry], ..Class::default() }),
             }
         }
         self.classes.retain(|c| !c.members.is_empty());
         for c in &mut self.classes {
-            // cells of half the class's range: a query then looks at about (2·2+1)² cells
-            c.grid.rebuild(&c.members, c.bound / 2.0);
+            // the same packets from the same places as last step (a static world): the same grid
+            if c.members != c.previous {
+                // cells of half the class's range: a query then looks at about (2·2+1)² cells
+                c.grid.rebuild(&c.members, c.bound / 2.0);
+                c.previous.clone_from(&c.members);
+            }
         }
     }
 
