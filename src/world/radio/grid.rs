@@ -1,31 +1,73 @@
 //! A uniform grid over the two most spread-out axes, to find the receivers within an emitter's range
 //! without looking at every receiver.
+//!
+//! The points are stored cell by cell (row-major) together with their positions, so a query reads a few
+//! contiguous runs of memory (one per row of cells) and tests distances without looking anything up.
 
 /// Cells at most; a wider spread gets larger cells.
 const MAX_CELLS: usize = 1 << 22;
+
+/// An indexed point: its id (given at build) and world position.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Entry {
+    pub id: u32,
+    pub at: [f64; 3],
+}
 
 #[derive(Clone, Debug)]
 pub struct Grid {
     cell: f64,
     axes: [usize; 2],
-    origin: [f64; 2],
+    /// Lowest and highest coordinates of the points along `axes`.
+    lo: [f64; 2],
+    hi: [f64; 2],
     dims: [usize; 2],
-    /// Per cell, indexes into the point list given to `build`, ascending.
-    cells: Vec<Vec<u32>>,
+    /// Cell `c` holds `entries[starts[c]..starts[c + 1]]`.
+    starts: Vec<u32>,
+    /// Grouped by cell, row after row; ascending ids within a cell.
+    entries: Vec<Entry>,
+}
+
+impl Default for Grid {
+    fn default() -> Grid {
+        Grid::build(&[], 1.0)
+    }
 }
 
 impl Grid {
-    /// Indexes `points` (world positions) with cells of about `cell_size` metres.
+    /// Indexes `points` (world positions), each point's id being its place in the list, with cells of
+    /// about `cell_size` metres.
     pub fn build(points: &[[f64; 3]], cell_size: f64) -> Grid {
+        let entries: Vec<Entry> = points.iter().enumerate().map(|(i, &at)| Entry { id: i as u32, at }).collect();
+        Grid::from_entries(entries, cell_size)
+    }
+
+    /// Indexes points with ids of the caller's choosing (ascending, for a stable order within cells).
+    pub fn from_entries(entries: Vec<Entry>, cell_size: f64) -> Grid {
+        let mut grid = Grid {
+            cell: 1.0,
+            axes: [0, 1],
+            lo: [0.0; 2],
+            hi: [0.0; 2],
+            dims: [1, 1],
+            starts: Vec::new(),
+            entries: Vec::new(),
+        };
+        grid.rebuild(&entries, cell_size);
+        grid
+    }
+
+    /// Indexes `entries` instead of the current points, reusing the grid's memory.
+    pub fn rebuild(&mut self, entries: &[Entry], cell_size: f64) {
         let mut lo = [f64::INFINITY; 3];
         let mut hi = [f64::NEG_INFINITY; 3];
-        for p in points {
+        for e in entries {
             for k in 0..3 {
-                lo[k] = lo[k].min(p[k]);
-                hi[k] = hi[k].max(p[k]);
+                lo[k] = lo[k].min(e.at[k]);
+                hi[k] = hi[k].max(e.at[k]);
             }
         }
-        if points.is_empty() {
+        if entries.is_empty() {
             lo = [0.0; 3];
             hi = [0.0; 3];
         }
@@ -41,35 +83,66 @@ impl Grid {
             }
             cell *= 2.0;
         };
-        let mut grid =
-            Grid { cell, axes, origin: [lo[axes[0]], lo[axes[1]]], dims, cells: vec![Vec::new(); dims[0] * dims[1]] };
-        for (i, p) in points.iter().enumerate() {
-            let c = grid.cell_of(p);
-            grid.cells[c[1] * dims[0] + c[0]].push(i as u32);
+        (self.cell, self.axes, self.dims) = (cell, axes, dims);
+        (self.lo, self.hi) = ([lo[axes[0]], lo[axes[1]]], [hi[axes[0]], hi[axes[1]]]);
+        // counting sort by cell: stable, so ids stay ascending within a cell
+        self.starts.clear();
+        self.starts.resize(dims[0] * dims[1] + 1, 0);
+        for e in entries {
+            let c = self.cell_index(&e.at);
+            self.starts[c + 1] += 1;
         }
-        grid
+        for c in 1..self.starts.len() {
+            self.starts[c] += self.starts[c - 1];
+        }
+        // place each entry at its cell's cursor; the cursors end at the next cell's start
+        self.entries.clear();
+        self.entries.resize(entries.len(), Entry { id: 0, at: [0.0; 3] });
+        for e in entries {
+            let c = self.cell_index(&e.at);
+            self.entries[self.starts[c] as usize] = *e;
+            self.starts[c] += 1;
+        }
+        self.starts.rotate_right(1);
+        self.starts[0] = 0;
     }
 
     fn cell_of(&self, p: &[f64; 3]) -> [usize; 2] {
         let mut c = [0; 2];
         for k in 0..2 {
-            let x = ((p[self.axes[k]] - self.origin[k]) / self.cell).floor();
+            let x = ((p[self.axes[k]] - self.lo[k]) / self.cell).floor();
             c[k] = if x <= 0.0 { 0 } else { (x as usize).min(self.dims[k] - 1) };
         }
         c
     }
 
+    fn cell_index(&self, p: &[f64; 3]) -> usize {
+        let c = self.cell_of(p);
+        c[1] * self.dims[0] + c[0]
+    }
+
+    /// Every indexed point, in storage order.
+    pub fn entries(&self) -> &[Entry] {
+        &self.entries
+    }
+
     /// Calls `visit` with every indexed point whose cell overlaps the square of half-side `radius`
-    /// around `center` (a superset of the points within `radius`).
-    pub fn query(&self, center: &[f64; 3], radius: f64, mut visit: impl FnMut(u32)) {
+    /// around `center` (a superset of the points within `radius`); nothing when the square misses the
+    /// points' bounding box.
+    pub fn query(&self, center: &[f64; 3], radius: f64, mut visit: impl FnMut(&Entry)) {
+        for k in 0..2 {
+            let c = center[self.axes[k]];
+            if c + radius < self.lo[k] || c - radius > self.hi[k] {
+                return;
+            }
+        }
         let lo = self.cell_of(&offset(center, self.axes, -radius));
         let hi = self.cell_of(&offset(center, self.axes, radius));
         for y in lo[1]..=hi[1] {
-            for x in lo[0]..=hi[0] {
-                for &i in &self.cells[y * self.dims[0] + x] {
-                    visit(i);
-                }
-            }
+            // the cells lo.x..=hi.x of a row are contiguous
+            let row = y * self.dims[0];
+            let run = self.starts[row + lo[0]] as usize..self.starts[row + hi[0] + 1] as usize;
+            self.entries[run].iter().for_each(&mut visit);
         }
     }
 }
@@ -92,7 +165,10 @@ mod tests {
         let grid = Grid::build(&points, 2.0);
         let center = [20.2, 30.7, 0.3];
         let mut seen = Vec::new();
-        grid.query(&center, 2.5, |i| seen.push(i));
+        grid.query(&center, 2.5, |e| {
+            assert_eq!(e.at, points[e.id as usize]);
+            seen.push(e.id)
+        });
         for (i, p) in points.iter().enumerate() {
             let d2: f64 = (0..3).map(|k| (p[k] - center[k]).powi(2)).sum();
             if d2 <= 2.5 * 2.5 {
@@ -107,18 +183,57 @@ mod tests {
         let points = vec![[0.0, 0.0, 0.0], [10.0, 0.0, 0.0], [10.0, 10.0, 0.0]];
         let grid = Grid::build(&points, 1.0);
         let mut seen = Vec::new();
-        grid.query(&[-100.0, -100.0, 0.0], 1.0, |i| seen.push(i));
-        assert_eq!(seen, vec![0]);
+        grid.query(&[-100.0, -100.0, 0.0], 1.0, |e| seen.push(e.id));
+        assert_eq!(seen, Vec::<u32>::new(), "a square missing the bounding box visits nothing");
+        grid.query(&[-100.0, -0.5, 0.0], 100.5, |e| seen.push(e.id));
+        assert_eq!(seen, vec![0], "a square overlapping the box from outside reaches the border cells");
         let mut all = Vec::new();
-        grid.query(&[5.0, 5.0, 0.0], 100.0, |i| all.push(i));
+        grid.query(&[5.0, 5.0, 0.0], 100.0, |e| all.push(e.id));
         all.sort_unstable();
         assert_eq!(all, vec![0, 1, 2]);
+    }
+
+    #[test]
+    fn ids_stay_ascending_within_a_cell_and_every_point_is_stored_once() {
+        let points: Vec<[f64; 3]> =
+            (0..200).map(|i| [((i * 37) % 11) as f64 * 0.3, ((i * 13) % 7) as f64, 0.0]).collect();
+        let grid = Grid::build(&points, 1.0);
+        let mut ids: Vec<u32> = grid.entries().iter().map(|e| e.id).collect();
+        for c in 0..grid.starts.len() - 1 {
+            let run = &grid.entries[grid.starts[c] as usize..grid.starts[c + 1] as usize];
+            assert!(run.windows(2).all(|w| w[0].id < w[1].id), "cell {c} out of order");
+            assert!(run.iter().all(|e| grid.cell_index(&e.at) == c), "cell {c} holds a stranger");
+        }
+        ids.sort_unstable();
+        assert_eq!(ids, (0..200).collect::<Vec<u32>>());
+    }
+
+    #[test]
+    fn a_rebuilt_grid_is_the_grid_of_its_new_points() {
+        let first: Vec<[f64; 3]> = (0..300).map(|i| [(i % 30) as f64, (i / 30) as f64 * 3.0, 0.0]).collect();
+        let second: Vec<[f64; 3]> = (0..50).map(|i| [-(i as f64) * 0.7, 5.0, (i % 4) as f64]).collect();
+        let mut grid = Grid::build(&first, 2.0);
+        let fresh = Grid::build(&second, 0.5);
+        let entries: Vec<Entry> = second.iter().enumerate().map(|(i, &at)| Entry { id: i as u32, at }).collect();
+        grid.rebuild(&entries, 0.5);
+        assert_eq!(grid.starts, fresh.starts);
+        assert_eq!(grid.entries, fresh.entries);
+        assert_eq!((grid.lo, grid.hi, grid.dims, grid.axes), (fresh.lo, fresh.hi, fresh.dims, fresh.axes));
+        let center = [-10.0, 5.0, 0.0];
+        let mut seen = Vec::new();
+        grid.query(&center, 1.0, |e| seen.push(e.id));
+        let d2 = |p: &[f64; 3]| (0..3).map(|k| (p[k] - center[k]).powi(2)).sum::<f64>();
+        for (i, p) in second.iter().enumerate() {
+            assert!(d2(p) > 1.0 || seen.contains(&(i as u32)), "point {i} missed");
+        }
+        // cells of 0.5 m: nothing beyond the query square grown by a cell is visited
+        assert!(seen.iter().all(|&i| d2(&second[i as usize]) <= 2.0 * 1.5f64.powi(2)), "far point visited");
     }
 
     #[test]
     fn a_huge_spread_with_tiny_cells_stays_bounded() {
         let points = vec![[0.0, 0.0, 0.0], [1e9, 1e9, 0.0]];
         let grid = Grid::build(&points, 1e-6);
-        assert!(grid.cells.len() <= MAX_CELLS);
+        assert!(grid.starts.len() - 1 <= MAX_CELLS);
     }
 }

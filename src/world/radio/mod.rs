@@ -4,26 +4,48 @@
 
 pub mod grid;
 pub mod nodes;
+#[cfg(test)]
+mod tests;
+mod transmit;
 
 use std::collections::HashMap;
 
 use nalgebra::{Isometry3, Point3, Vector3};
 use rand_distr::{Distribution, StandardNormal};
 
-use self::grid::Grid;
-use self::nodes::{EmitterNode, Medium, Origin, Packet, ReceiverNode};
-use crate::protocol::{DeviceEvent, Event, ReceivedPacket};
+use self::nodes::{EmitterNode, Medium, ReceiverNode};
+use crate::protocol::{DeviceEvent, Event};
 use crate::world::scene::{NodeId, Scene};
 
 /// Whether anything blocks an infra-red ray from `from` to `to`, given the emitting and receiving
-/// robots.
-pub type Blocked<'a> = dyn Fn(&Point3<f64>, &Point3<f64>, Option<NodeId>, Option<NodeId>) -> bool + 'a;
+/// robots. Shared by the threads that deliver packets.
+pub type Blocked<'a> = dyn Fn(&Point3<f64>, &Point3<f64>, Option<NodeId>, Option<NodeId>) -> bool + Sync + 'a;
 
 /// Where a device sits in the radio's lists.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub enum RadioDevice {
     Emitter(usize),
     Receiver(usize),
+}
+
+/// When delivery is split across threads: each thread owns a contiguous range of receivers, so every
+/// receiver still gets its packets (and noise draws) in the same order whatever the split.
+#[derive(Clone, Copy, Debug)]
+struct Threads {
+    /// Threads at most.
+    max: usize,
+    /// Receivers a thread should have at least to be worth one.
+    min_receivers: usize,
+    /// Packets delivered in the previous step below which one thread does it all (starting threads
+    /// costs more than small steps).
+    min_deliveries: usize,
+}
+
+impl Threads {
+    fn from_machine() -> Threads {
+        let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+        Threads { max: cores.min(4), min_receivers: 128, min_deliveries: 30_000 }
+    }
 }
 
 #[derive(Clone)]
@@ -36,20 +58,37 @@ pub struct Radio {
     transmit_order: Vec<usize>,
     emitter_pose: Vec<Isometry3<f64>>,
     receiver_pose: Vec<Isometry3<f64>>,
-    /// Receivers' world positions, kept apart from the poses for the hot range test.
+    /// Receivers' world positions, kept apart from the poses for the range test.
     receiver_at: Vec<Point3<f64>>,
-    /// Per medium: the receivers of that medium and a grid over their positions.
-    index: HashMap<MediumKey, (Vec<u32>, Grid)>,
+    /// The receivers in contiguous index ranges, one per delivering thread.
+    parts: Vec<Part>,
+    threads: Threads,
+    /// Receivers may hold fresh packets of the latest `transmit` (see `ReceiverNode::fresh`).
+    fresh_pending: bool,
+    /// Packets delivered by the last `transmit`, and by how many threads.
+    delivered: usize,
+    threads_used: usize,
+    /// Per medium, the packets of the step being delivered.
+    outgoing: [transmit::Outgoing; 3],
     /// Old worlds point infra-red cones along z instead of x.
     legacy_axes: bool,
     /// Bumped by every `refresh`: tells whether a waiting packet's measurement is still current.
     pose_version: u64,
 }
 
-type MediumKey = u8;
+/// The receivers `start..end`, delivered to by one thread.
+#[derive(Clone, Debug, Default)]
+struct Part {
+    start: usize,
+    end: usize,
+}
 
-fn key(m: Medium) -> MediumKey {
-    m as u8
+fn medium_index(m: Medium) -> usize {
+    match m {
+        Medium::Radio => 0,
+        Medium::Serial => 1,
+        Medium::InfraRed => 2,
+    }
 }
 
 impl Radio {
@@ -62,7 +101,12 @@ impl Radio {
             emitter_pose: Vec::new(),
             receiver_pose: Vec::new(),
             receiver_at: Vec::new(),
-            index: HashMap::new(),
+            parts: Vec::new(),
+            threads: Threads::from_machine(),
+            outgoing: Default::default(),
+            fresh_pending: false,
+            delivered: 0,
+            threads_used: 0,
             legacy_axes: scene.is_pre_r2022a(),
             pose_version: 0,
         }
@@ -81,6 +125,7 @@ impl Radio {
 
     /// Call once all devices are added, and again whenever poses change.
     pub fn refresh(&mut self, scene: &Scene) {
+        self.settle();
         self.pose_version += 1;
         let preorder: HashMap<NodeId, usize> = scene.preorder().into_iter().enumerate().map(|(i, n)| (n, i)).collect();
         let mut order: Vec<usize> = (0..self.emitters.len()).collect();
@@ -89,84 +134,69 @@ impl Radio {
         self.emitter_pose = self.emitters.iter().map(|e| scene.global_pose(e.node)).collect();
         self.receiver_pose = self.receivers.iter().map(|r| scene.global_pose(r.node)).collect();
         self.receiver_at = self.receiver_pose.iter().map(|p| Point3::from(p.translation.vector)).collect();
-        let finite: Vec<f64> =
-            self.emitters.iter().flat_map(|e| [e.setup.range, e.max_range]).filter(|r| *r > 0.0).collect();
-        // cells of half the longest range: a query then looks at about (2·2+1)² cells
-        let cell = finite.iter().copied().fold(f64::NAN, f64::max) / 2.0;
-        self.index.clear();
-        for m in [Medium::Radio, Medium::Serial, Medium::InfraRed] {
-            let members: Vec<u32> =
-                (0..self.receivers.len()).filter(|&i| self.receivers[i].medium == m).map(|i| i as u32).collect();
-            let points: Vec<[f64; 3]> =
-                members.iter().map(|&i| self.receiver_pose[i as usize].translation.vector.into()).collect();
-            self.index.insert(key(m), (members, Grid::build(&points, cell)));
-        }
+        self.build_parts();
     }
 
-    /// The device's cone axis in world coordinates (+x, or +z in worlds older than R2022a).
-    fn axis(&self, pose: &Isometry3<f64>) -> Vector3<f64> {
-        pose.rotation * if self.legacy_axes { Vector3::z() } else { Vector3::x() }
+    fn build_parts(&mut self) {
+        let n = self.receivers.len();
+        let count = (n / self.threads.min_receivers.max(1)).clamp(1, self.threads.max.max(1));
+        let per = n.div_ceil(count).max(1);
+        self.parts = (0..count).map(|p| Part { start: (p * per).min(n), end: ((p + 1) * per).min(n) }).collect();
     }
 
     /// Sends every queued packet to the receivers that hear it, emitters in scene order.
     pub fn transmit(&mut self, blocked: &Blocked<'_>) {
-        let index = std::mem::take(&mut self.index);
-        for oi in 0..self.transmit_order.len() {
-            let ei = self.transmit_order[oi];
-            if self.emitters[ei].queue.is_empty() {
-                continue;
-            }
-            let queue = std::mem::take(&mut self.emitters[ei].queue);
-            let from = Point3::from(self.emitter_pose[ei].translation.vector);
-            let medium = self.emitters[ei].medium;
-            let Some((members, grid)) = index.get(&key(medium)) else { continue };
-            for packet in queue {
-                let range = self.emitters[ei].effective_range(packet.range);
-                if range < 0.0 {
-                    for &ri in members {
-                        self.offer(ei, ri as usize, &packet, range, &from, blocked);
-                    }
-                } else {
-                    // the visiting order does not matter: each receiver gets its packets in emitter order
-                    grid.query(&from.coords.into(), range, |m| {
-                        self.offer(ei, members[m as usize] as usize, &packet, range, &from, blocked)
-                    });
+        self.settle();
+        let packets: usize = self.emitters.iter().map(|e| e.queue.len()).sum();
+        if packets == 0 {
+            return;
+        }
+        let (emitters, order, poses) = (&self.emitters, &self.transmit_order, &self.emitter_pose);
+        for (out, m) in self.outgoing.iter_mut().zip([Medium::Radio, Medium::Serial, Medium::InfraRed]) {
+            out.refill(m, emitters, order, poses);
+        }
+        let sender = transmit::Sender {
+            outgoing: &self.outgoing,
+            emitters,
+            emitter_pose: poses,
+            receiver_pose: &self.receiver_pose,
+            receiver_at: &self.receiver_at,
+            owner: &self.receiver_owner,
+            legacy_axes: self.legacy_axes,
+            pose_version: self.pose_version,
+            blocked,
+        };
+        let mut slices = Vec::with_capacity(self.parts.len());
+        let mut rest = &mut self.receivers[..];
+        for part in &self.parts {
+            let (mine, tail) = std::mem::take(&mut rest).split_at_mut(part.end - part.start);
+            slices.push((part.start, mine));
+            rest = tail;
+        }
+        self.threads_used = if self.delivered >= self.threads.min_deliveries { slices.len() } else { 1 };
+        self.delivered = if self.threads_used > 1 {
+            std::thread::scope(|s| {
+                let last = slices.pop();
+                let others: Vec<_> = slices
+                    .into_iter()
+                    .map(|(base, mine)| {
+                        let sender = &sender;
+                        s.spawn(move || sender.deliver(base, mine))
+                    })
+                    .collect();
+                let mut delivered = last.map_or(0, |(base, mine)| sender.deliver(base, mine));
+                for t in others {
+                    delivered += t.join().unwrap_or_else(|panic| std::panic::resume_unwind(panic));
                 }
-            }
+                delivered
+            })
+        } else {
+            slices.into_iter().map(|(base, mine)| sender.deliver(base, mine)).sum()
+        };
+        self.fresh_pending = self.delivered > 0;
+        for e in &mut self.emitters {
+            e.queue.clear();
         }
-        self.index = index;
-    }
-
-    fn offer(&mut self, ei: usize, ri: usize, packet: &Packet, range: f64, from: &Point3<f64>, blocked: &Blocked<'_>) {
-        let to = self.receiver_at[ri];
-        if range >= 0.0 && (to - from).norm_squared() > range * range {
-            return;
-        }
-        let e = &self.emitters[ei];
-        let r = &self.receivers[ri];
-        if !r.sampling.enabled() || !r.hears(packet.channel) || e.robot_node == r.robot_node {
-            return;
-        }
-        if e.medium == Medium::InfraRed {
-            let e_axis = self.axis(&self.emitter_pose[ei]);
-            let r_axis = self.axis(&self.receiver_pose[ri]);
-            if !inside_cone(&e_axis, &(to - from), e.aperture)
-                || !inside_cone(&r_axis, &(from - to), r.aperture)
-                || blocked(from, &to, e.robot_node, r.robot_node)
-            {
-                return;
-            }
-        }
-        let infra_red = e.medium == Medium::InfraRed;
-        let pose = self.receiver_pose[ri];
-        let tag = self.receiver_owner[ri].1;
-        let r = &mut self.receivers[ri];
-        let (direction, signal) = measure(&pose, from, r);
-        // infra-red packets keep their measurement; radio and serial ones follow later moves
-        let poses = if infra_red { u64::MAX } else { self.pose_version };
-        let packet = ReceivedPacket { channel: r.channel, direction, signal, data: packet.data.clone() };
-        r.waiting.push(DeviceEvent { tag, event: Event::ReceiverPacket(packet) });
-        r.origins.push(Origin { emitter: ei, range, poses });
     }
 
     /// After time advanced to `now_ms`: every receiver whose sample is due hands its waiting packets
@@ -174,43 +204,76 @@ impl Radio {
     /// anything moved since they were sent).
     pub fn sample(&mut self, now_ms: f64, outboxes: &mut [Vec<DeviceEvent>]) {
         for ri in 0..self.receivers.len() {
-            if !self.receivers[ri].sampling.due(now_ms) || self.receivers[ri].waiting.is_empty() {
+            if !self.receivers[ri].sampling.due(now_ms) {
+                // packets waiting past the step need to know where they came from
+                let r = &mut self.receivers[ri];
+                let out = &self.outgoing[medium_index(r.medium)];
+                r.origins.extend(r.fresh.drain(..).map(|s| out.origin(s)));
                 continue;
             }
-            if self.receivers[ri].origins.iter().any(|o| o.poses != self.pose_version && o.poses != u64::MAX) {
-                self.remeasure(ri);
+            if self.receivers[ri].waiting.is_empty() {
+                continue;
+            }
+            let stale = self.receivers[ri].measured_before(self.pose_version);
+            if stale > 0 {
+                self.remeasure(ri, stale);
             }
             let r = &mut self.receivers[ri];
             if std::mem::take(&mut r.channel_changed) {
                 let channel = r.channel;
                 for ev in &mut r.waiting {
-                    #[allow(irrefutable_let_patterns)] // receivers are not the only devices with events
                     if let Event::ReceiverPacket(p) = &mut ev.event {
                         p.channel = channel;
                     }
                 }
             }
             r.origins.clear();
-            outboxes[self.receiver_owner[ri].0].append(&mut r.waiting);
+            r.fresh.clear();
+            r.measured_from = 0;
+            let outbox = &mut outboxes[self.receiver_owner[ri].0];
+            if outbox.is_empty() {
+                // the same as appending, without copying the events
+                std::mem::swap(outbox, &mut r.waiting);
+            } else {
+                outbox.append(&mut r.waiting);
+            }
+        }
+        self.fresh_pending = false;
+        self.outgoing.iter_mut().for_each(transmit::Outgoing::clear);
+    }
+
+    /// Gives the fresh packets of the latest `transmit` their origins, before its outgoing packets go.
+    fn settle(&mut self) {
+        if !std::mem::take(&mut self.fresh_pending) {
+            return;
+        }
+        for r in &mut self.receivers {
+            let out = &self.outgoing[medium_index(r.medium)];
+            r.origins.extend(r.fresh.drain(..).map(|s| out.origin(s)));
         }
     }
 
-    /// Measures a receiver's stale waiting packets from the current poses, dropping those whose emitter
-    /// is now out of range.
-    fn remeasure(&mut self, ri: usize) {
+    /// Measures the receiver's first `stale` waiting packets again from the current poses, dropping
+    /// those whose emitter is now out of range. Infra-red packets keep their first measurement.
+    fn remeasure(&mut self, ri: usize, stale: usize) {
         let pose = self.receiver_pose[ri];
         let to = self.receiver_at[ri];
         let r = &mut self.receivers[ri];
         let mut kept = Vec::with_capacity(r.waiting.len());
         let waiting = std::mem::take(&mut r.waiting);
         let origins = std::mem::take(&mut r.origins);
-        for (mut ev, o) in waiting.into_iter().zip(origins) {
-            if o.poses != self.pose_version && o.poses != u64::MAX {
-                let from = Point3::from(self.emitter_pose[o.emitter].translation.vector);
+        // the stale packets all have origins: fresh ones are settled before poses change
+        for (i, mut ev) in waiting.into_iter().enumerate() {
+            let Some(o) = origins.get(i).filter(|_| i < stale) else {
+                kept.push(ev);
+                continue;
+            };
+            let emitter = o.emitter as usize;
+            if self.emitters[emitter].medium != Medium::InfraRed {
+                let from = Point3::from(self.emitter_pose[emitter].translation.vector);
                 if o.range >= 0.0 && (to - from).norm_squared() > o.range * o.range {
                     continue;
                 }
-                #[allow(irrefutable_let_patterns)] // receivers are not the only devices with events
                 if let Event::ReceiverPacket(p) = &mut ev.event {
                     (p.direction, p.signal) = measure(&pose, &from, r);
                 }
@@ -232,8 +295,7 @@ impl Radio {
         for (ri, &(owner, _)) in self.receiver_owner.iter().enumerate() {
             if owner == robot {
                 self.receivers[ri].sampling = Default::default();
-                self.receivers[ri].waiting.clear();
-                self.receivers[ri].origins.clear();
+                self.receivers[ri].clear_waiting();
             }
         }
     }
@@ -254,13 +316,20 @@ fn inside_cone(axis: &Vector3<f64>, to: &Vector3<f64>, aperture: f64) -> bool {
 
 /// Direction to the emitter in the receiver's frame and 1/d² signal strength, with the receiver's
 /// noise.
+#[inline(always)]
 fn measure(pose: &Isometry3<f64>, from: &Point3<f64>, r: &mut ReceiverNode) -> ([f64; 3], f64) {
-    let mut local = pose.inverse_transform_point(from).coords;
-    let dist2 = local.norm_squared();
     if r.direction_noise <= 0.0 && r.signal_noise <= 0.0 {
-        let inv = 1.0 / dist2.sqrt();
+        let local = pose.inverse_transform_point(from).coords;
+        let inv = 1.0 / local.norm_squared().sqrt();
         return ([local.x * inv, local.y * inv, local.z * inv], inv * inv);
     }
+    measure_noisy(pose, from, r)
+}
+
+#[inline(never)]
+fn measure_noisy(pose: &Isometry3<f64>, from: &Point3<f64>, r: &mut ReceiverNode) -> ([f64; 3], f64) {
+    let mut local = pose.inverse_transform_point(from).coords;
+    let dist2 = local.norm_squared();
     let dist = dist2.sqrt();
     let mut signal = 1.0 / dist2;
     if r.direction_noise > 0.0 {

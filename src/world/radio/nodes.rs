@@ -1,12 +1,10 @@
 //! The world side of Emitter and Receiver nodes: their fields, read and validated from the scene as
 //! Webots does at load time.
 
-use std::sync::Arc;
-
 use rand_chacha::rand_core::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
-use crate::protocol::{DeviceEvent, EmitterSetup, ReceiverSetup};
+use crate::protocol::{DeviceEvent, EmitterSetup, Payload, ReceiverSetup};
 use crate::world::sampling::Sampling;
 use crate::world::scene::{NodeId, Scene};
 
@@ -73,7 +71,7 @@ pub fn device_rng(world_seed: i32, node: NodeId) -> ChaCha8Rng {
 pub struct Packet {
     pub channel: i32,
     pub range: f64,
-    pub data: Arc<[u8]>,
+    pub data: Payload,
 }
 
 #[derive(Clone, Debug)]
@@ -133,11 +131,9 @@ impl EmitterNode {
 /// Where a waiting packet came from: enough to measure it again if anything moved before the sample.
 #[derive(Clone, Copy, Debug)]
 pub struct Origin {
-    /// Index of the emitter in the radio's list.
-    pub emitter: usize,
     pub range: f64,
-    /// The radio's pose version when measured; `u64::MAX` for infra-red packets, measured once.
-    pub poses: u64,
+    /// Index of the emitter in the radio's list.
+    pub emitter: u32,
 }
 
 #[derive(Clone, Debug)]
@@ -155,8 +151,15 @@ pub struct ReceiverNode {
     pub sampling: Sampling,
     /// Packets accepted since the last sample, already in the form the controller receives them.
     pub waiting: Vec<DeviceEvent>,
-    /// One entry per waiting packet.
+    /// One entry per waiting packet, but for the fresh ones.
     pub origins: Vec<Origin>,
+    /// The last `fresh.len()` waiting packets came in the radio's latest step: their indexes among that
+    /// step's outgoing packets, made into `origins` only if they wait past it.
+    pub fresh: Vec<u32>,
+    /// `waiting[measured_from..]` were measured at the radio's pose version `measured_at`, the packets
+    /// before them at earlier versions.
+    pub measured_at: u64,
+    pub measured_from: usize,
     /// Boxed: the generator is large and only noisy receivers touch it.
     pub rng: Box<ChaCha8Rng>,
 }
@@ -182,8 +185,28 @@ impl ReceiverNode {
             sampling: Sampling::default(),
             waiting: Vec::new(),
             origins: Vec::new(),
+            fresh: Vec::new(),
+            measured_at: 0,
+            measured_from: 0,
             rng: Box::new(device_rng(seed, node)),
         }
+    }
+
+    /// How many of the waiting packets (from the front) were measured before pose version `version`.
+    pub fn measured_before(&self, version: u64) -> usize {
+        if self.measured_at == version {
+            self.measured_from
+        } else {
+            self.waiting.len()
+        }
+    }
+
+    /// Forgets the waiting packets.
+    pub fn clear_waiting(&mut self) {
+        self.waiting.clear();
+        self.origins.clear();
+        self.fresh.clear();
+        self.measured_from = 0;
     }
 
     pub fn hears(&self, packet_channel: i32) -> bool {
