@@ -94,6 +94,10 @@ pub struct Server {
     guard: Option<Guard>,
     /// Reused for every socket read.
     read_buf: Vec<u8>,
+    /// One answer per robot, refilled every step so stepping allocates nothing.
+    answers: Vec<StepAnswer>,
+    /// The robots due after a world step.
+    due: Vec<usize>,
 }
 
 fn log(msg: impl AsRef<str>) {
@@ -125,6 +129,8 @@ impl Server {
             interrupted: false,
             guard,
             read_buf: Vec::new(),
+            answers: Vec::new(),
+            due: Vec::new(),
         })
     }
 
@@ -238,9 +244,12 @@ impl Server {
     /// Advances while every controller has asked for time to pass; answers those whose step elapsed.
     fn advance_world(&mut self) {
         while !self.any_pending() && self.world.ready_to_advance() {
-            for robot in self.world.advance() {
+            let mut due = std::mem::take(&mut self.due);
+            self.world.advance_into(&mut due);
+            for &robot in &due {
                 self.answer(robot);
             }
+            self.due = due;
         }
         if self.ctls.iter().all(Option::is_none) {
             while self.world.time_ms() < self.opts.until.unwrap_or(0.0) * 1000.0 - 1e-9 {
@@ -280,8 +289,13 @@ impl Server {
     }
 
     fn answer(&mut self, robot: usize) {
-        let answer = self.world.answer(robot);
+        if self.answers.len() <= robot {
+            self.answers.resize_with(robot + 1, StepAnswer::default);
+        }
+        let mut answer = std::mem::take(&mut self.answers[robot]);
+        self.world.answer_into(robot, &mut answer);
         self.send_answer(robot, &answer);
+        self.answers[robot] = answer;
     }
 
     fn send_answer(&mut self, robot: usize, answer: &StepAnswer) {

@@ -63,9 +63,15 @@ impl Scheduler {
     /// Advances by one basic step; returns the robots whose requested duration has elapsed, in world
     /// order, and marks them running.
     pub fn advance(&mut self) -> Vec<usize> {
+        let mut due = Vec::new();
+        self.advance_into(&mut due);
+        due
+    }
+
+    /// `advance`, appending the robots to answer to `due`.
+    pub fn advance_into(&mut self, due: &mut Vec<usize>) {
         self.time_ms += self.step_ms;
         let now = self.time_ms;
-        let mut due = Vec::new();
         for (i, slot) in self.slots.iter_mut().enumerate() {
             if let Slot::Waiting { due_ms } = *slot {
                 if now + EPSILON_MS >= due_ms {
@@ -74,7 +80,6 @@ impl Scheduler {
                 }
             }
         }
-        due
     }
 
     /// The world went back to time 0 (`simulation_reset`): waiting robots keep what remains of their step.

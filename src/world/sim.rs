@@ -227,6 +227,15 @@ impl World {
     /// One basic step: pending requests in world order, then the devices, then time. Returns the robots
     /// to answer now (their duration elapsed, or the run just ended), in world order.
     pub fn advance(&mut self) -> Vec<usize> {
+        let mut due = Vec::new();
+        self.advance_into(&mut due);
+        due
+    }
+
+    /// `advance`, with the robots to answer written into `due` (cleared first), so a caller stepping
+    /// many robots reuses one list.
+    pub fn advance_into(&mut self, due: &mut Vec<usize>) {
+        due.clear();
         if std::mem::take(&mut self.reset_requested) {
             self.reset();
         }
@@ -238,7 +247,7 @@ impl World {
         self.devices.step(&mut self.scene, &mut self.device_outboxes, &mut self.runtime_warnings);
         self.devices.transmit(&self.scene);
         self.pace();
-        let mut due = self.scheduler.advance();
+        self.scheduler.advance_into(due);
         let now = self.time_ms();
         self.devices.sample(&self.scene, now, &mut self.device_outboxes);
         for (robot, state) in self.states.iter_mut().enumerate() {
@@ -247,10 +256,11 @@ impl World {
                 state.outbox.push(RobotEvent::BatteryValue(value));
             }
         }
-        due.extend(self.release_waiting());
-        due.sort_unstable();
-        due.dedup();
-        due
+        if self.is_over() {
+            due.extend(self.release_waiting());
+            due.sort_unstable();
+            due.dedup();
+        }
     }
 
     /// Once the run is over, every robot still waiting for time is to be answered (with `quit`).
@@ -280,6 +290,17 @@ impl World {
         }
     }
 
+    /// `answer`, written into `out` (cleared first): the robot's event lists and `out`'s trade places, so a
+    /// caller that keeps one answer per robot allocates nothing from step to step.
+    pub fn answer_into(&mut self, robot: usize, out: &mut StepAnswer) {
+        out.time_ms = self.time_ms();
+        out.quit = self.is_over();
+        out.robot.clear();
+        std::mem::swap(&mut out.robot, &mut self.states[robot].outbox);
+        out.devices.clear();
+        std::mem::swap(&mut out.devices, &mut self.device_outboxes[robot]);
+    }
+
     pub fn is_waiting(&self, robot: usize) -> bool {
         matches!(self.scheduler.slot(robot), Slot::Waiting { .. })
     }
@@ -288,7 +309,8 @@ impl World {
         let now = self.time_ms();
         // the robot's rights as the request starts: a write to its own `supervisor` field does
         // not cut the rest of the request short
-        let supervisor = self.scene.sf_bool(self.robots[robot].node, "supervisor");
+        let supervisor = req.robot.iter().any(|c| matches!(c, RobotCommand::Supervisor(_)))
+            && self.scene.sf_bool(self.robots[robot].node, "supervisor");
         for cmd in &req.robot {
             match cmd {
                 RobotCommand::SetCustomData(data) => {

@@ -15,7 +15,7 @@ mod common;
 use std::path::PathBuf;
 use std::time::Instant;
 
-use webots_shim::protocol::{Command, DeviceCommand, StepRequest};
+use webots_shim::protocol::{Command, DeviceCommand, StepAnswer, StepRequest};
 use webots_shim::world::scene::{parse_world_str, LoadOptions};
 use webots_shim::world::World;
 
@@ -43,7 +43,10 @@ fn world_step_cost(n: usize, range: f64, steps: usize) -> (f64, f64) {
     }
     let payload = vec![0x5a_u8; 16];
     let mut delivered = 0usize;
-    let run = |world: &mut World, steps: usize, delivered: &mut usize, first: bool| {
+    // one answer per robot, reused as the runner does
+    let mut answers: Vec<StepAnswer> = (0..n).map(|_| StepAnswer::default()).collect();
+    let mut due = Vec::new();
+    let mut run = |world: &mut World, steps: usize, delivered: &mut usize, first: bool| {
         for s in 0..steps {
             for r in 0..n {
                 let mut devices = vec![DeviceCommand {
@@ -55,8 +58,10 @@ fn world_step_cost(n: usize, range: f64, steps: usize) -> (f64, f64) {
                 }
                 world.request(r, StepRequest { duration_ms: STEP_MS, devices, ..Default::default() });
             }
-            for r in world.advance() {
-                *delivered += world.answer(r).devices.len();
+            world.advance_into(&mut due);
+            for &r in &due {
+                world.answer_into(r, &mut answers[r]);
+                *delivered += answers[r].devices.len();
             }
         }
     };
