@@ -900,7 +900,8 @@ DEF C Solid {{ name "top c" }}
     ));
     assert_eq!(s.sf_string(s.find_def("A.B.C").unwrap(), "name"), "c");
     assert_eq!(s.sf_string(s.find_def("C").unwrap(), "name"), "c");
-    assert_eq!(s.sf_string(s.find_def("A.C").unwrap(), "name"), "c");
+    // each component after the first is a direct child of the previous one, as in Webots
+    assert_eq!(s.find_def("A.C"), None);
     assert_eq!(s.find_def("B.A"), None);
     assert_eq!(s.sf_string(s.find_def("D.E").unwrap(), "name"), "e");
     assert_eq!(s.find_def("HIDDEN"), None);

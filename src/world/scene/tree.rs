@@ -371,21 +371,21 @@ impl Scene {
         }
     }
 
-    /// A node by DEF name; "A.B.C" finds B among A's descendants, then C among B's.
+    /// A node by DEF name, as Webots' supervisor finds it: the first component anywhere in the scene a
+    /// supervisor can see, each next one among the direct children of the previous (through any node
+    /// field; a PROTO instance's only through its node parameters).
     pub fn find_def(&self, def: &str) -> Option<NodeId> {
-        let mut scope: Option<NodeId> = None;
-        for part in def.split('.') {
-            let start = match scope {
-                None => self.roots.clone(),
-                Some(s) => self.visible_children(s),
-            };
-            let found = self
-                .preorder_from(start, |s, id| s.visible_children(id))
-                .into_iter()
-                .find(|&id| self.nodes[id].def_name.as_deref() == Some(part))?;
-            scope = Some(found);
+        let mut parts = def.split('.');
+        let first = parts.next()?;
+        let named = |id: &NodeId, name: &str| self.nodes[*id].def_name.as_deref() == Some(name);
+        let mut found = self
+            .preorder_from(self.roots.clone(), |s, id| s.visible_children(id))
+            .into_iter()
+            .find(|id| named(id, first))?;
+        for part in parts {
+            found = self.visible_children(found).into_iter().find(|id| named(id, part))?;
         }
-        scope
+        Some(found)
     }
 
     /// Header older than R2022a (V8.x, R20xx up to R2021b): NUE world, old device axes.
