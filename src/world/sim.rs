@@ -277,17 +277,11 @@ impl World {
 
     /// The answer for a robot whose step elapsed (or an immediate request).
     pub fn answer(&mut self, robot: usize) -> StepAnswer {
-        StepAnswer {
-            time_ms: self.time_ms(),
-            quit: self.is_over(),
-            robot: std::mem::take(&mut self.states[robot].outbox),
-            devices: {
-                // the next step likely delivers as much: start the new list at that size
-                let outbox = &mut self.device_outboxes[robot];
-                let capacity = outbox.len();
-                std::mem::replace(outbox, Vec::with_capacity(capacity))
-            },
-        }
+        // the next step likely delivers as much: the list left to the robot starts at that size
+        let capacity = self.device_outboxes[robot].len();
+        let mut out = StepAnswer { devices: Vec::with_capacity(capacity), ..Default::default() };
+        self.answer_into(robot, &mut out);
+        out
     }
 
     /// `answer`, written into `out` (cleared first): the robot's event lists and `out`'s trade places, so a
