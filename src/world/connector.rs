@@ -157,14 +157,14 @@ impl ConnectorNode {
                 let locked = scene.sf_bool(n, "isLocked");
                 if locked && self.kind == Kind::Passive {
                     warn("a passive connector cannot be locked: 'isLocked' reset to FALSE.".into());
-                    set_field(scene, n, "isLocked", FieldValue::SFBool(false));
+                    scene.set_field_synced(n, "isLocked", FieldValue::SFBool(false));
                 }
             }
             "distanceTolerance" => {
                 let d = scene.sf_float(n, "distanceTolerance");
                 self.distance_tolerance = if d < 0.0 {
                     warn("'distanceTolerance' must be positive or zero: set to 0.".into());
-                    set_field(scene, n, "distanceTolerance", FieldValue::SFFloat(0.0));
+                    scene.set_field_synced(n, "distanceTolerance", FieldValue::SFFloat(0.0));
                     0.0
                 } else {
                     d
@@ -175,7 +175,7 @@ impl ConnectorNode {
                 let clipped = t.clamp(0.0, PI);
                 if clipped != t {
                     warn(format!("'{field}' must be in [0, pi]: set to {clipped}."));
-                    set_field(scene, n, field, FieldValue::SFFloat(clipped));
+                    scene.set_field_synced(n, field, FieldValue::SFFloat(clipped));
                 }
                 if field == "axisTolerance" {
                     self.axis_tolerance = clipped;
@@ -187,7 +187,7 @@ impl ConnectorNode {
                 let k = scene.sf_int(n, "numberOfRotations");
                 self.number_of_rotations = if k < 0 {
                     warn("'numberOfRotations' must be positive or zero: set to 0.".into());
-                    set_field(scene, n, "numberOfRotations", FieldValue::SFInt32(0));
+                    scene.set_field_synced(n, "numberOfRotations", FieldValue::SFInt32(0));
                     0
                 } else {
                     k
@@ -197,7 +197,7 @@ impl ConnectorNode {
                 let s = scene.sf_float(n, field);
                 let s = if s < 0.0 && s != -1.0 {
                     warn(format!("'{field}' must be -1 (unbreakable) or positive: set to -1."));
-                    set_field(scene, n, field, FieldValue::SFFloat(-1.0));
+                    scene.set_field_synced(n, field, FieldValue::SFFloat(-1.0));
                     -1.0
                 } else {
                     s
@@ -284,32 +284,6 @@ fn frame_of(m: &Matrix4<f64>, axes: (usize, usize)) -> Frame {
 /// Angle between two (nearly) unit vectors, in [0, π].
 fn angle(a: &Vector3<f64>, b: &Vector3<f64>) -> f64 {
     a.dot(b).clamp(-1.0, 1.0).acos()
-}
-
-/// Writes a field's value on the node and on the PROTO interface field that feeds it, if any, so
-/// supervisor reads see what the world did.
-pub fn set_field(scene: &mut Scene, node: NodeId, name: &str, value: FieldValue) {
-    if let Some(f) = scene.field_mut(node, name) {
-        *f = value.clone();
-    }
-    let owners: Vec<(NodeId, String)> = scene
-        .nodes
-        .iter()
-        .enumerate()
-        .flat_map(|(id, n)| {
-            n.is_links
-                .iter()
-                .filter(|l| l.target == node && l.field == name && !l.nested)
-                .map(move |l| (id, l.param.clone()))
-        })
-        .collect();
-    for (owner, param) in owners {
-        if let Some(f) = scene.nodes[owner].proto_fields.iter_mut().find(|f| f.name == param) {
-            if let Some(v) = value.clone().coerce(f.value.field_type()) {
-                f.value = v;
-            }
-        }
-    }
 }
 
 #[cfg(test)]
@@ -447,8 +421,8 @@ mod tests {
         );
         let instance = s.roots[0];
         let connector = s.preorder().into_iter().find(|&n| s.type_name(n) == "Connector").unwrap();
-        set_field(&mut s, connector, "isLocked", FieldValue::SFBool(true));
-        set_field(&mut s, instance, "translation", FieldValue::SFVec3f([1.0, 2.0, 3.0]));
+        s.set_field_synced(connector, "isLocked", FieldValue::SFBool(true));
+        s.set_field_synced(instance, "translation", FieldValue::SFVec3f([1.0, 2.0, 3.0]));
         assert!(s.sf_bool(connector, "isLocked"));
         assert_eq!(s.proto_field(instance, "latched"), Some(&FieldValue::SFBool(true)));
         assert_eq!(s.proto_field(instance, "translation"), Some(&FieldValue::SFVec3f([1.0, 2.0, 3.0])));

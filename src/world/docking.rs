@@ -4,7 +4,7 @@
 
 use std::collections::HashMap;
 
-use super::connector::{set_field, ConnectorNode, Frame, Kind, SEARCH_BOUND_SQUARED};
+use super::connector::{ConnectorNode, Frame, Kind, SEARCH_BOUND_SQUARED};
 use super::links::{carry, Link, Links};
 use super::scene::{FieldValue, NodeId, Scene};
 use crate::protocol::{ConnectorSetup, Event};
@@ -115,7 +115,7 @@ impl Docking {
         let con = &mut self.connectors[c];
         if con.is_locked != locked {
             con.is_locked = locked;
-            set_field(scene, con.node, "isLocked", FieldValue::SFBool(locked));
+            scene.set_field_synced(con.node, "isLocked", FieldValue::SFBool(locked));
             notes.push((con.node, Event::ConnectorConfig(con.setup())));
         }
     }

@@ -9,7 +9,7 @@ use std::collections::VecDeque;
 
 use nalgebra::{Isometry3, UnitQuaternion};
 
-use super::connector::{set_field, ConnectorNode};
+use super::connector::ConnectorNode;
 use super::scene::{FieldValue, NodeId, Scene};
 
 #[derive(Clone, Debug, PartialEq)]
@@ -103,8 +103,8 @@ fn place(scene: &mut Scene, node: NodeId, pose: &Isometry3<f64>) -> bool {
         return false;
     }
     let t = local.translation.vector;
-    set_field(scene, node, "translation", FieldValue::SFVec3f([t.x, t.y, t.z]));
-    set_field(scene, node, "rotation", FieldValue::SFRotation(axis_angle(&local.rotation)));
+    scene.set_field_synced(node, "translation", FieldValue::SFVec3f([t.x, t.y, t.z]));
+    scene.set_field_synced(node, "rotation", FieldValue::SFRotation(axis_angle(&local.rotation)));
     true
 }
 

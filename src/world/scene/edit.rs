@@ -81,6 +81,33 @@ impl Scene {
         Ok(changed)
     }
 
+    /// The world writing a base field itself (a device's correction, a link carrying a robot): the
+    /// node's field, and the PROTO interface field that feeds it if any, so supervisor reads see what
+    /// the world did.
+    pub fn set_field_synced(&mut self, node: NodeId, name: &str, value: FieldValue) {
+        if let Some(f) = self.field_mut(node, name) {
+            *f = value.clone();
+        }
+        let owners: Vec<(NodeId, String)> = self
+            .nodes
+            .iter()
+            .enumerate()
+            .flat_map(|(id, n)| {
+                n.is_links
+                    .iter()
+                    .filter(|l| l.target == node && l.field == name && !l.nested)
+                    .map(move |l| (id, l.param.clone()))
+            })
+            .collect();
+        for (owner, param) in owners {
+            if let Some(f) = self.nodes[owner].proto_fields.iter_mut().find(|f| f.name == param) {
+                if let Some(v) = value.clone().coerce(f.value.field_type()) {
+                    f.value = v;
+                }
+            }
+        }
+    }
+
     /// Carries a new interface value of instance `id` to every `IS` site of `param`.
     fn propagate(&mut self, id: NodeId, param: &str, value: &FieldValue, changed: &mut Vec<(NodeId, String)>) {
         let links: Vec<_> = self.nodes[id].is_links.iter().filter(|l| l.param == param).cloned().collect();
