@@ -25,7 +25,7 @@ impl CompassNode {
         CompassNode {
             node,
             sampling: Sampling::default(),
-            table: LookupTable::new(scene.mf_vec3(node, "lookupTable"), &describe(scene, node), warnings),
+            table: LookupTable::new(scene.mf_vec3(node, "lookupTable"), &scene.describe(node), warnings),
             axes: [scene.sf_bool(node, "xAxis"), scene.sf_bool(node, "yAxis"), scene.sf_bool(node, "zAxis")],
             // Webots checks the resolution only when it changes, not at load
             resolution: scene.sf_float(node, "resolution"),
@@ -48,7 +48,7 @@ impl CompassNode {
         match field {
             "lookupTable" => {
                 self.table =
-                    LookupTable::new(scene.mf_vec3(self.node, "lookupTable"), &describe(scene, self.node), warnings);
+                    LookupTable::new(scene.mf_vec3(self.node, "lookupTable"), &scene.describe(self.node), warnings);
                 Some(self.setup())
             }
             "xAxis" | "yAxis" | "zAxis" => {
@@ -61,7 +61,7 @@ impl CompassNode {
                 self.resolution = if r <= 0.0 && r != -1.0 {
                     warnings.push(format!(
                         "{}: Invalid 'resolution' changed to -1. The value should be -1 or positive.",
-                        describe(scene, self.node)
+                        scene.describe(self.node)
                     ));
                     if let Some(FieldValue::SFFloat(v)) = scene.field_mut(self.node, "resolution") {
                         *v = -1.0;
@@ -97,10 +97,6 @@ impl CompassNode {
         }
         out
     }
-}
-
-fn describe(scene: &Scene, node: NodeId) -> String {
-    format!("{} \"{}\"", scene.type_name(node), scene.sf_string(node, "name"))
 }
 
 /// The world's north: the axis named 'N' in `WorldInfo.coordinateSystem`.

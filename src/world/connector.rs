@@ -135,7 +135,7 @@ impl ConnectorNode {
     /// whether the field was one of the connector's own.
     pub fn read_field(&mut self, scene: &mut Scene, field: &str, warnings: &mut Vec<String>) -> bool {
         let n = self.node;
-        let who = format!("Connector \"{}\"", scene.sf_string(n, "name"));
+        let who = scene.describe(n);
         let mut warn = |msg: String| warnings.push(format!("{who}: {msg}"));
         match field {
             "type" => {

@@ -3,10 +3,6 @@
 
 use super::scene::{FieldValue, NodeId, Scene};
 
-fn describe(scene: &Scene, node: NodeId) -> String {
-    format!("{} \"{}\"", scene.type_name(node), scene.sf_string(node, "name"))
-}
-
 fn set_float(scene: &mut Scene, node: NodeId, field: &str, value: f64) {
     if let Some(FieldValue::SFFloat(v)) = scene.field_mut(node, field) {
         *v = value;
@@ -25,7 +21,7 @@ fn positive_or_minus_one(scene: &mut Scene, node: NodeId, field: &str, warnings:
     if v <= 0.0 && v != -1.0 {
         warnings.push(format!(
             "{}: Invalid '{field}' changed to -1. The value should be -1 or positive.",
-            describe(scene, node)
+            scene.describe(node)
         ));
         if matches!(scene.field(node, field), Some(FieldValue::SFInt32(_))) {
             set_int(scene, node, field, -1);
@@ -48,7 +44,7 @@ fn check_channel(scene: &mut Scene, node: NodeId, field: &str, warnings: &mut Ve
     } else {
         format!("'allowedChannels' does not contain current 'channel'. Setting 'channel' to {first}.")
     };
-    warnings.push(format!("{}: {msg}", describe(scene, node)));
+    warnings.push(format!("{}: {msg}", scene.describe(node)));
     set_int(scene, node, "channel", first);
 }
 
@@ -57,7 +53,7 @@ fn check_range(scene: &mut Scene, node: NodeId, warnings: &mut Vec<String>) {
     positive_or_minus_one(scene, node, "range", warnings);
     let (range, max) = (scene.sf_float(node, "range"), scene.sf_float(node, "maxRange"));
     if max != -1.0 && (range > max || range == -1.0) {
-        warnings.push(format!("{}: 'range' must be less than or equal to 'maxRange'.", describe(scene, node)));
+        warnings.push(format!("{}: 'range' must be less than or equal to 'maxRange'.", scene.describe(node)));
         set_float(scene, node, "range", max);
     }
 }

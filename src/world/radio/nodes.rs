@@ -23,14 +23,10 @@ fn medium(scene: &Scene, node: NodeId, warnings: &mut Vec<String>) -> Medium {
         "serial" => Medium::Serial,
         "infra-red" => Medium::InfraRed,
         other => {
-            warnings.push(format!("{}: Unknown 'type': \"{other}\".", describe(scene, node)));
+            warnings.push(format!("{}: Unknown 'type': \"{other}\".", scene.describe(node)));
             Medium::Radio
         }
     }
-}
-
-fn describe(scene: &Scene, node: NodeId) -> String {
-    format!("{} \"{}\"", scene.type_name(node), scene.sf_string(node, "name"))
 }
 
 fn aperture(scene: &Scene, node: NodeId, warnings: &mut Vec<String>) -> f64 {
@@ -38,7 +34,7 @@ fn aperture(scene: &Scene, node: NodeId, warnings: &mut Vec<String>) -> f64 {
     if a != -1.0 && !(0.0..=std::f64::consts::TAU).contains(&a) {
         warnings.push(format!(
             "{}: Invalid 'aperture' changed to -1. The value should be in either -1 or in range [0, 6.28319].",
-            describe(scene, node)
+            scene.describe(node)
         ));
         return -1.0;
     }
@@ -52,7 +48,7 @@ fn channel(scene: &Scene, node: NodeId, allowed: &[i32], warnings: &mut Vec<Stri
         Some(&first) if !allowed.contains(&c) => {
             warnings.push(format!(
                 "{}: 'allowedChannels' does not contain current 'channel'. Setting 'channel' to {first}.",
-                describe(scene, node)
+                scene.describe(node)
             ));
             first
         }

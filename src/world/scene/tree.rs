@@ -202,6 +202,11 @@ impl Scene {
         self.nodes.get(id).map_or(0, |n| node_type_from_name(&n.type_name))
     }
 
+    /// How warnings name a node: its type and `name` field, e.g. `Emitter "emitter"`.
+    pub fn describe(&self, id: NodeId) -> String {
+        format!("{} \"{}\"", self.type_name(id), self.sf_string(id, "name"))
+    }
+
     pub fn type_name(&self, id: NodeId) -> &str {
         self.nodes.get(id).map_or("", |n| n.type_name.as_str())
     }
