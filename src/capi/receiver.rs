@@ -81,7 +81,7 @@ fn head<R: Clone>(
     func: &str,
     tag: WbDeviceTag,
     empty: R,
-    read: impl FnOnce(&crate::protocol::ReceivedPacket) -> R,
+    read: impl FnOnce(&crate::controller::receiver::QueuedPacket) -> R,
 ) -> R {
     device_call(func, tag, empty.clone(), receiver, |r| match r.head() {
         Some(p) => read(p),

@@ -1,7 +1,7 @@
 //! Controller-side Compass: the sampling period, the last values (NaN until the first sample) and the
 //! lookup table as the world describes it.
 
-use crate::protocol::{Command, CompassSetup, DeviceCommand};
+use crate::protocol::{Command, CompassSetup, DeviceCommand, DeviceCommands};
 
 #[derive(Debug)]
 pub struct CompassState {
@@ -29,7 +29,7 @@ impl CompassState {
         self.period_changed = true;
     }
 
-    pub fn write_request(&mut self, tag: u16, out: &mut Vec<DeviceCommand>) {
+    pub fn write_request(&mut self, tag: u16, out: &mut DeviceCommands) {
         if std::mem::take(&mut self.period_changed) {
             out.push(DeviceCommand { tag, command: Command::CompassSampling(self.sampling_period.max(0) as u32) });
         }

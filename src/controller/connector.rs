@@ -1,7 +1,7 @@
 //! Controller-side Connector: the presence sampling period, the last presence value (0 until the first
 //! sample), and the local copy of the latch, set at once by lock/unlock and corrected by the world.
 
-use crate::protocol::{Command, ConnectorSetup, DeviceCommand};
+use crate::protocol::{Command, ConnectorSetup, DeviceCommand, DeviceCommands};
 
 #[derive(Debug)]
 pub struct ConnectorState {
@@ -39,7 +39,7 @@ impl ConnectorState {
         self.latch_request = Some(locked);
     }
 
-    pub fn write_request(&mut self, tag: u16, out: &mut Vec<DeviceCommand>) {
+    pub fn write_request(&mut self, tag: u16, out: &mut DeviceCommands) {
         if std::mem::take(&mut self.period_changed) {
             out.push(DeviceCommand { tag, command: Command::ConnectorSampling(self.sampling_period.max(0) as u32) });
         }
@@ -60,9 +60,9 @@ mod tests {
         assert!(c.is_locked);
         c.latch(false);
         assert!(!c.is_locked);
-        let mut out = Vec::new();
+        let mut out = DeviceCommands::new();
         c.write_request(3, &mut out);
-        assert_eq!(out, vec![DeviceCommand { tag: 3, command: Command::ConnectorLock(false) }]);
+        assert_eq!(out.as_slice(), [DeviceCommand { tag: 3, command: Command::ConnectorLock(false) }]);
         out.clear();
         c.write_request(3, &mut out);
         assert!(out.is_empty());

@@ -8,7 +8,7 @@ use super::connector::ConnectorState;
 use super::emitter::EmitterState;
 use super::receiver::ReceiverState;
 use crate::protocol::node_type::{NodeTypeCode, ROBOT};
-use crate::protocol::{DeviceCommand, DeviceConfig, DeviceSetup, Event};
+use crate::protocol::{DeviceCommands, DeviceConfig, DeviceSetup, EventRef};
 
 pub struct DeviceSlot {
     pub node_type: NodeTypeCode,
@@ -48,7 +48,7 @@ impl DeviceSlot {
 
 impl DeviceState {
     /// Appends this device's commands for a request of `duration_ms`.
-    pub fn write_request(&mut self, tag: u16, duration_ms: u32, out: &mut Vec<DeviceCommand>) {
+    pub fn write_request(&mut self, tag: u16, duration_ms: u32, out: &mut DeviceCommands) {
         match self {
             DeviceState::Robot | DeviceState::Plain => {}
             DeviceState::Emitter(e) => e.write_request(tag, duration_ms, out),
@@ -59,15 +59,15 @@ impl DeviceState {
     }
 
     /// Applies one event of the world's answer.
-    pub fn read_event(&mut self, event: &Event) {
+    pub fn read_event(&mut self, event: EventRef<'_>) {
         match (self, event) {
-            (DeviceState::Receiver(r), Event::ReceiverPacket(p)) => r.receive(p),
-            (DeviceState::Receiver(r), Event::ReceiverConfig(setup)) => r.apply_config(setup),
-            (DeviceState::Emitter(e), Event::EmitterConfig(setup)) => e.apply_config(setup),
-            (DeviceState::Compass(c), Event::CompassValues(v)) => c.values = *v,
-            (DeviceState::Compass(c), Event::CompassConfig(setup)) => c.configure(setup),
-            (DeviceState::Connector(c), Event::ConnectorPresence(p)) => c.presence = *p,
-            (DeviceState::Connector(c), Event::ConnectorConfig(setup)) => c.configure(setup),
+            (DeviceState::Receiver(r), EventRef::Packet(p, data)) => r.receive(p, data),
+            (DeviceState::Receiver(r), EventRef::Config(DeviceSetup::Receiver(setup))) => r.apply_config(setup),
+            (DeviceState::Emitter(e), EventRef::Config(DeviceSetup::Emitter(setup))) => e.apply_config(setup),
+            (DeviceState::Compass(c), EventRef::CompassValues(v)) => c.values = v,
+            (DeviceState::Compass(c), EventRef::Config(DeviceSetup::Compass(setup))) => c.configure(setup),
+            (DeviceState::Connector(c), EventRef::ConnectorPresence(p)) => c.presence = p,
+            (DeviceState::Connector(c), EventRef::Config(DeviceSetup::Connector(setup))) => c.configure(setup),
             _ => {}
         }
     }

@@ -3,13 +3,13 @@
 
 use std::collections::VecDeque;
 
-use crate::protocol::{Command, DeviceCommand, EmitterSetup};
+use crate::protocol::{Command, DeviceCommand, DeviceCommands, EmitterSetup, Payload};
 
 #[derive(Debug)]
 struct Packet {
     channel: i32,
     range: f64,
-    data: Vec<u8>,
+    data: Payload,
 }
 
 #[derive(Debug)]
@@ -78,7 +78,7 @@ impl EmitterState {
             self.credit = 0.0;
         }
         self.buffer_used += data.len();
-        self.queue.push_back(Packet { channel: self.channel, range: self.range, data: data.to_vec() });
+        self.queue.push_back(Packet { channel: self.channel, range: self.range, data: data.into() });
         true
     }
 
@@ -101,7 +101,7 @@ impl EmitterState {
     }
 
     /// Writes the packets the baud rate lets out during a step of `duration_ms`.
-    pub fn write_request(&mut self, tag: u16, duration_ms: u32, out: &mut Vec<DeviceCommand>) {
+    pub fn write_request(&mut self, tag: u16, duration_ms: u32, out: &mut DeviceCommands) {
         if self.queue.is_empty() {
             return;
         }
@@ -165,7 +165,7 @@ mod tests {
     }
 
     fn sent(e: &mut EmitterState, duration: u32) -> Vec<usize> {
-        let mut out = Vec::new();
+        let mut out = DeviceCommands::new();
         e.write_request(1, duration, &mut out);
         out.iter()
             .map(|c| match &c.command {
@@ -227,7 +227,7 @@ mod tests {
         e.send(b"b");
         e.set_range(-1.0);
         assert_eq!(e.range, 2.0);
-        let mut out = Vec::new();
+        let mut out = DeviceCommands::new();
         e.write_request(3, 32, &mut out);
         let got: Vec<(i32, f64)> = out
             .iter()

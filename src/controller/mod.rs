@@ -13,7 +13,8 @@ use std::ffi::CString;
 
 use crate::link::Link;
 use crate::protocol::{
-    NodeRefId, Query, QueryAnswer, RobotCommand, RobotConfig, RobotEvent, StepAnswer, StepRequest, SupervisorCommand,
+    DeviceCommands, NodeRefId, Query, QueryAnswer, RobotCommand, RobotConfig, RobotEvent, StepAnswer, StepRequest,
+    SupervisorCommand,
 };
 
 use self::supervisor::Supervision;
@@ -109,7 +110,7 @@ impl Controller {
     }
 
     fn build_request(&mut self, duration_ms: u32, exiting: bool) -> StepRequest {
-        let mut devices = Vec::new();
+        let mut devices = DeviceCommands::new();
         for (tag, slot) in self.devices.iter_mut().enumerate() {
             slot.state.write_request(tag as u16, duration_ms, &mut devices);
         }
@@ -168,9 +169,9 @@ impl Controller {
                 RobotEvent::Supervisor(s) => self.supervisor = *s,
             }
         }
-        for ev in &answer.devices {
-            if let Some(slot) = self.devices.get_mut(ev.tag as usize) {
-                slot.state.read_event(&ev.event);
+        for (tag, event) in answer.devices.iter() {
+            if let Some(slot) = self.devices.get_mut(tag as usize) {
+                slot.state.read_event(event);
             }
         }
     }

@@ -4,7 +4,16 @@
 use std::collections::VecDeque;
 
 use super::emitter::{check_channel, fits_buffer, ChannelError};
-use crate::protocol::{Command, DeviceCommand, ReceivedPacket, ReceiverSetup};
+use crate::protocol::{Command, DeviceCommand, DeviceCommands, Payload, ReceivedPacket, ReceiverSetup};
+
+/// A packet in the receiver's queue, as the C functions read it.
+#[derive(Debug)]
+pub struct QueuedPacket {
+    pub channel: i32,
+    pub direction: [f64; 3],
+    pub signal: f64,
+    pub data: Payload,
+}
 
 #[derive(Debug)]
 pub struct ReceiverState {
@@ -13,7 +22,7 @@ pub struct ReceiverState {
     pub buffer_size: i32,
     pub allowed_channels: Vec<i32>,
     /// Boxed so the data and direction pointers handed to C stay valid until `next_packet`.
-    queue: VecDeque<Box<ReceivedPacket>>,
+    queue: VecDeque<Box<QueuedPacket>>,
     /// Payload bytes held in the queue.
     buffer_used: usize,
     period_changed: bool,
@@ -71,7 +80,7 @@ impl ReceiverState {
         self.queue.len()
     }
 
-    pub fn head(&self) -> Option<&ReceivedPacket> {
+    pub fn head(&self) -> Option<&QueuedPacket> {
         self.queue.front().map(|p| &**p)
     }
 
@@ -81,7 +90,7 @@ impl ReceiverState {
         }
     }
 
-    pub fn write_request(&mut self, tag: u16, out: &mut Vec<DeviceCommand>) {
+    pub fn write_request(&mut self, tag: u16, out: &mut DeviceCommands) {
         if std::mem::take(&mut self.period_changed) {
             out.push(DeviceCommand { tag, command: Command::ReceiverSampling(self.sampling_period.max(0) as u32) });
         }
@@ -91,11 +100,12 @@ impl ReceiverState {
     }
 
     /// A delivered packet: kept if the buffer has room for it, else dropped (older packets stay).
-    pub fn receive(&mut self, packet: &ReceivedPacket) {
+    pub fn receive(&mut self, packet: &ReceivedPacket, data: &[u8]) {
         self.channel = packet.channel;
-        if fits_buffer(self.buffer_size, self.buffer_used, packet.data.len()) {
-            self.buffer_used += packet.data.len();
-            self.queue.push_back(Box::new(packet.clone()));
+        if fits_buffer(self.buffer_size, self.buffer_used, data.len()) {
+            self.buffer_used += data.len();
+            let ReceivedPacket { channel, direction, signal, .. } = *packet;
+            self.queue.push_back(Box::new(QueuedPacket { channel, direction, signal, data: data.into() }));
         }
     }
 }
@@ -104,22 +114,28 @@ impl ReceiverState {
 mod tests {
     use super::*;
 
-    fn packet(len: usize) -> ReceivedPacket {
-        ReceivedPacket { channel: 4, direction: [1.0, 0.0, 0.0], signal: 1.0, data: vec![7; len].into() }
+    fn receive(r: &mut ReceiverState, len: usize) {
+        let mut list = crate::protocol::DeviceEvents::default();
+        list.push_packet(1, 4, [1.0, 0.0, 0.0], 1.0, &vec![7; len].into());
+        for (_, ev) in list.iter() {
+            if let crate::protocol::EventRef::Packet(p, data) = ev {
+                r.receive(p, data);
+            }
+        }
     }
 
     #[test]
     fn a_full_buffer_drops_the_new_packet_and_keeps_the_old_ones() {
         let mut r = ReceiverState::new(&ReceiverSetup { buffer_size: 120, channel: 4, allowed_channels: vec![] });
-        r.receive(&packet(7));
-        r.receive(&packet(29));
-        r.receive(&packet(116));
+        receive(&mut r, 7);
+        receive(&mut r, 29);
+        receive(&mut r, 116);
         assert_eq!(r.queue_length(), 2);
         assert_eq!(r.head().unwrap().data.len(), 7);
         r.next_packet();
         r.next_packet();
         r.next_packet(); // harmless on an empty queue
-        r.receive(&packet(116));
+        receive(&mut r, 116);
         assert_eq!(r.queue_length(), 1);
     }
 
@@ -130,7 +146,7 @@ mod tests {
         assert_eq!(r.set_channel(1), Ok(()));
         r.set_channel(3).unwrap();
         r.enable(64);
-        let mut out = Vec::new();
+        let mut out = DeviceCommands::new();
         r.write_request(5, &mut out);
         assert_eq!(out.len(), 2);
         out.clear();

@@ -77,7 +77,7 @@ mod tests {
         let req = StepRequest {
             duration_ms: 32,
             robot: vec![RobotCommand::SetCustomData("hello".into())],
-            devices: vec![],
+            devices: Default::default(),
             exiting: false,
         };
         let mut buf = Vec::new();

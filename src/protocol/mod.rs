@@ -3,9 +3,13 @@
 //! the runner's Unix socket (encoded by `codec`).
 
 pub mod codec;
+pub mod device_events;
 pub mod messages;
 pub mod node_type;
+pub mod payload;
 pub mod supervisor;
 
+pub use device_events::{DeviceEvents, EventRef};
 pub use messages::*;
+pub use payload::{PacketBytes, Payload, ShortBytes};
 pub use supervisor::*;

@@ -14,7 +14,7 @@ use super::radio_fields;
 use super::robot_table::RobotEntry;
 use super::scene::{FieldValue, NodeId, Scene};
 use crate::protocol::node_type::node_type_from_name;
-use crate::protocol::{Command, DeviceCommand, DeviceEvent, DeviceSetup, Event};
+use crate::protocol::{Command, DeviceCommand, DeviceEvents, DeviceSetup};
 
 /// Where a robot's device lives on the world side.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -119,17 +119,15 @@ impl Devices {
         robot: usize,
         cmd: &DeviceCommand,
         now: f64,
-        outboxes: &mut [Vec<DeviceEvent>],
+        outboxes: &mut [DeviceEvents],
         warnings: &mut Vec<String>,
     ) {
         let (tag, command) = (cmd.tag, &cmd.command);
         let device = (tag as usize).checked_sub(1).and_then(|i| self.map[robot].get(i).copied().flatten());
         match (command, device) {
-            (Command::EmitterSend { channel, range, data }, Some(WorldDevice::Radio(RadioDevice::Emitter(e)))) => self
-                .radio
-                .emitters[e]
-                .queue
-                .push(Packet { channel: *channel, range: *range, data: data.as_slice().into() }),
+            (Command::EmitterSend { channel, range, data }, Some(WorldDevice::Radio(RadioDevice::Emitter(e)))) => {
+                self.radio.send(e, Packet { channel: *channel, range: *range, data: data.clone() })
+            }
             (Command::ReceiverSampling(period), Some(WorldDevice::Radio(RadioDevice::Receiver(r)))) => {
                 self.radio.receivers[r].sampling.set_period(*period, now)
             }
@@ -161,7 +159,7 @@ impl Devices {
 
     /// The physics part of a step, once every request is applied: links carry what a supervisor moved,
     /// connectors latched in the world file lock, autoLock links form.
-    pub fn step(&mut self, scene: &mut Scene, outboxes: &mut [Vec<DeviceEvent>], warnings: &mut Vec<String>) {
+    pub fn step(&mut self, scene: &mut Scene, outboxes: &mut [DeviceEvents], warnings: &mut Vec<String>) {
         let mut notes = Vec::new();
         self.docking.step(scene, &mut notes, warnings);
         self.deliver(notes, outboxes);
@@ -169,10 +167,10 @@ impl Devices {
     }
 
     /// Connector events, to the controllers of the robots carrying them.
-    fn deliver(&mut self, notes: Vec<Note>, outboxes: &mut [Vec<DeviceEvent>]) {
-        for (node, event) in notes {
+    fn deliver(&mut self, notes: Vec<Note>, outboxes: &mut [DeviceEvents]) {
+        for (node, setup) in notes {
             if let Some(&(robot, tag, _)) = self.by_node.get(&node) {
-                outboxes[robot].push(DeviceEvent { tag, event });
+                outboxes[robot].push_config(tag, setup);
             }
         }
     }
@@ -193,19 +191,19 @@ impl Devices {
     }
 
     /// After time advanced to `now`: the samples that are due, into each robot's outbox.
-    pub fn sample(&mut self, scene: &Scene, now: f64, outboxes: &mut [Vec<DeviceEvent>]) {
+    pub fn sample(&mut self, scene: &Scene, now: f64, outboxes: &mut [DeviceEvents]) {
         self.radio.sample(now, outboxes);
         for c in &mut self.compasses {
             if c.sampling.due(now) {
                 let values = c.measure(scene);
                 if let Some(&(robot, tag, _)) = self.by_node.get(&c.node) {
-                    outboxes[robot].push(DeviceEvent { tag, event: Event::CompassValues(values) });
+                    outboxes[robot].push_compass_values(tag, values);
                 }
             }
         }
         for (node, presence) in self.docking.sample(scene, now) {
             if let Some(&(robot, tag, _)) = self.by_node.get(&node) {
-                outboxes[robot].push(DeviceEvent { tag, event: Event::ConnectorPresence(presence) });
+                outboxes[robot].push_connector_presence(tag, presence);
             }
         }
     }
@@ -217,7 +215,7 @@ impl Devices {
         scene: &mut Scene,
         node: NodeId,
         field: &str,
-        outboxes: &mut [Vec<DeviceEvent>],
+        outboxes: &mut [DeviceEvents],
         warnings: &mut Vec<String>,
     ) {
         let mut notes = Vec::new();
@@ -228,15 +226,13 @@ impl Devices {
             self.geometry_dirty = true;
             return;
         };
-        let event = match device {
+        let setup = match device {
             WorldDevice::Radio(RadioDevice::Emitter(e)) => {
                 radio_fields::check_emitter_field(scene, node, field, warnings);
                 let old = self.radio.emitters[e].setup.clone();
-                let queue = std::mem::take(&mut self.radio.emitters[e].queue);
                 self.radio.emitters[e] = EmitterNode::from_scene(scene, node, warnings);
-                self.radio.emitters[e].queue = queue;
                 let new = &self.radio.emitters[e].setup;
-                (*new != old).then(|| Event::EmitterConfig(new.clone()))
+                (*new != old).then(|| DeviceSetup::Emitter(new.clone()))
             }
             WorldDevice::Radio(RadioDevice::Receiver(r)) => {
                 radio_fields::check_receiver_field(scene, node, field, warnings);
@@ -251,10 +247,10 @@ impl Devices {
                 old.signal_noise = fresh.signal_noise;
                 old.direction_noise = fresh.direction_noise;
                 old.setup = fresh.setup;
-                changed.then(|| Event::ReceiverConfig(old.setup.clone()))
+                changed.then(|| DeviceSetup::Receiver(old.setup.clone()))
             }
             WorldDevice::Compass(c) => {
-                self.compasses[c].field_changed(scene, field, warnings).map(Event::CompassConfig)
+                self.compasses[c].field_changed(scene, field, warnings).map(DeviceSetup::Compass)
             }
             // the latch is reported by the docking itself
             WorldDevice::Connector(_) => None,
@@ -262,8 +258,8 @@ impl Devices {
         if matches!(field, "translation" | "rotation" | "scale" | "type" | "range" | "maxRange") {
             self.geometry_dirty = true;
         }
-        if let Some(event) = event {
-            outboxes[robot].push(DeviceEvent { tag, event });
+        if let Some(setup) = setup {
+            outboxes[robot].push_config(tag, setup);
         }
     }
 
@@ -275,7 +271,7 @@ impl Devices {
     /// The world went back to its loaded state (`fresh`, built from the reloaded scene): devices take
     /// their loaded fields, world-side queues are emptied, enabled sensors sample at the next step, and
     /// controllers hear of every setup that differs from what they had.
-    pub fn reset_to(&mut self, mut fresh: Devices, outboxes: &mut [Vec<DeviceEvent>]) {
+    pub fn reset_to(&mut self, mut fresh: Devices, outboxes: &mut [DeviceEvents]) {
         for (old, new) in self.radio.receivers.iter().zip(fresh.radio.receivers.iter_mut()) {
             new.sampling = old.sampling.clone();
             new.sampling.reset();
@@ -291,17 +287,9 @@ impl Devices {
         for (robot, devices) in self.map.iter().enumerate() {
             for i in 0..devices.len() {
                 let (before, after) = (self.setup(robot, i), fresh.setup(robot, i));
-                if before == after {
-                    continue;
+                if before != after && after != DeviceSetup::Plain {
+                    outboxes[robot].push_config((i + 1) as u16, after);
                 }
-                let event = match after {
-                    DeviceSetup::Emitter(s) => Event::EmitterConfig(s),
-                    DeviceSetup::Receiver(s) => Event::ReceiverConfig(s),
-                    DeviceSetup::Compass(s) => Event::CompassConfig(s),
-                    DeviceSetup::Connector(s) => Event::ConnectorConfig(s),
-                    DeviceSetup::Plain => continue,
-                };
-                outboxes[robot].push(DeviceEvent { tag: (i + 1) as u16, event });
             }
         }
         *self = fresh;

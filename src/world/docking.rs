@@ -7,10 +7,10 @@ use std::collections::HashMap;
 use super::connector::{ConnectorNode, Frame, Kind, SEARCH_BOUND_SQUARED};
 use super::links::{carry, Link, Links};
 use super::scene::{FieldValue, NodeId, Scene};
-use crate::protocol::{ConnectorSetup, Event};
+use crate::protocol::{ConnectorSetup, DeviceSetup};
 
-/// An event for the controller of the robot carrying a connector node (if it has one).
-pub type Note = (NodeId, Event);
+/// New latch values for the controller of the robot carrying a connector node (if it has one).
+pub type Note = (NodeId, DeviceSetup);
 
 #[derive(Clone, Debug, Default)]
 pub struct Docking {
@@ -102,7 +102,7 @@ impl Docking {
     ) {
         if self.connectors[c].kind == Kind::Passive {
             // the controller's copy was set at once: put it back (Webots leaves it wrong)
-            notes.push((self.connectors[c].node, Event::ConnectorConfig(self.setup(c))));
+            notes.push((self.connectors[c].node, DeviceSetup::Connector(self.setup(c))));
         }
         if lock {
             self.lock(scene, c, notes, warnings);
@@ -116,7 +116,7 @@ impl Docking {
         if con.is_locked != locked {
             con.is_locked = locked;
             scene.set_field_synced(con.node, "isLocked", FieldValue::SFBool(locked));
-            notes.push((con.node, Event::ConnectorConfig(con.setup())));
+            notes.push((con.node, DeviceSetup::Connector(con.setup())));
         }
     }
 

@@ -13,7 +13,7 @@ use super::scene::{load_world, Edit, FieldValue, LoadOptions, Scene, WorldError}
 use super::scheduler::{Scheduler, Slot};
 use super::supervision::{self, ref_id, resolve_index, value_of};
 use crate::protocol::{
-    DeviceEvent, Query, QueryAnswer, RobotCommand, RobotConfig, RobotEvent, StepAnswer, StepRequest, SupervisorCommand,
+    DeviceEvents, Query, QueryAnswer, RobotCommand, RobotConfig, RobotEvent, StepAnswer, StepRequest, SupervisorCommand,
 };
 
 /// `WbSimulationMode` values.
@@ -46,7 +46,7 @@ pub struct World {
     /// Warnings raised while running (field checks), drained by `take_runtime_warnings`.
     runtime_warnings: Vec<String>,
     /// Per robot, device events waiting for its next answer.
-    device_outboxes: Vec<Vec<DeviceEvent>>,
+    device_outboxes: Vec<DeviceEvents>,
     seed: i32,
     /// A supervisor's `wb_supervisor_simulation_quit` status (the first one wins).
     quit_status: Option<i32>,
@@ -78,7 +78,7 @@ impl World {
         World {
             states: vec![RobotState::default(); robots.len()],
             scheduler: Scheduler::new(robots.len(), info.basic_time_step),
-            device_outboxes: vec![Vec::new(); robots.len()],
+            device_outboxes: vec![DeviceEvents::default(); robots.len()],
             robots,
             pristine: scene.clone(),
             scene,
@@ -279,7 +279,7 @@ impl World {
     pub fn answer(&mut self, robot: usize) -> StepAnswer {
         // the next step likely delivers as much: the list left to the robot starts at that size
         let capacity = self.device_outboxes[robot].len();
-        let mut out = StepAnswer { devices: Vec::with_capacity(capacity), ..Default::default() };
+        let mut out = StepAnswer { devices: DeviceEvents::with_capacity(capacity), ..Default::default() };
         self.answer_into(robot, &mut out);
         out
     }

@@ -6,6 +6,9 @@
 //! it. Reports the cost of one step and the real-time factor (32 ms / step cost). Then the same with
 //! infinite range (all pairs) at 1 000 robots.
 //!
+//! `WEBOTS_SHIM_BENCH_ONLY=N` runs only the N-robot world case; `WEBOTS_SHIM_BENCH_STEPS=K` times K steps
+//! (for a profiler).
+//!
 //! End to end: 50 controller processes in lockstep through the runner, each broadcasting every step,
 //! compared with the same processes only stepping.
 
@@ -15,7 +18,7 @@ mod common;
 use std::path::PathBuf;
 use std::time::Instant;
 
-use webots_shim::protocol::{Command, DeviceCommand, StepAnswer, StepRequest};
+use webots_shim::protocol::{Command, DeviceCommand, DeviceCommands, Payload, StepAnswer, StepRequest};
 use webots_shim::world::scene::{parse_world_str, LoadOptions};
 use webots_shim::world::World;
 
@@ -33,26 +36,30 @@ fn lattice_world(n: usize, range: f64, controller: &str) -> String {
     w
 }
 
-/// (ms per step, packets delivered per step) over `steps` steps after a warm-up.
-fn world_step_cost(n: usize, range: f64, steps: usize) -> (f64, f64) {
+/// (median ms per step, fastest and slowest quarter's bounds, packets delivered per step) over `steps`
+/// steps after a warm-up. The median and quartiles, not the mean: on a shared machine a step now and
+/// then waits for another process, and the mean would report that wait.
+fn world_step_cost(n: usize, range: f64, steps: usize) -> (f64, [f64; 2], f64) {
     let text = lattice_world(n, range, "<extern>");
     let scene = parse_world_str(&text, "bench.wbt", std::path::Path::new("."), &LoadOptions::default()).unwrap();
     let mut world = World::from_scene(scene, PathBuf::from("bench.wbt"));
     for r in 0..n {
         world.connect(r);
     }
-    let payload = vec![0x5a_u8; 16];
+    let payload = Payload::from(&[0x5a_u8; 16][..]);
     let mut delivered = 0usize;
     // one answer per robot, reused as the runner does
     let mut answers: Vec<StepAnswer> = (0..n).map(|_| StepAnswer::default()).collect();
     let mut due = Vec::new();
-    let mut run = |world: &mut World, steps: usize, delivered: &mut usize, first: bool| {
+    let mut run = |world: &mut World, steps: usize, delivered: &mut usize, times: &mut Vec<f64>, first: bool| {
         for s in 0..steps {
+            let start = Instant::now();
             for r in 0..n {
-                let mut devices = vec![DeviceCommand {
+                let mut devices = DeviceCommands::new();
+                devices.push(DeviceCommand {
                     tag: 1,
                     command: Command::EmitterSend { channel: 1, range, data: payload.clone() },
-                }];
+                });
                 if first && s == 0 {
                     devices.push(DeviceCommand { tag: 2, command: Command::ReceiverSampling(STEP_MS) });
                 }
@@ -63,14 +70,17 @@ fn world_step_cost(n: usize, range: f64, steps: usize) -> (f64, f64) {
                 world.answer_into(r, &mut answers[r]);
                 *delivered += answers[r].devices.len();
             }
+            times.push(start.elapsed().as_secs_f64() * 1000.0);
         }
     };
-    run(&mut world, 3, &mut delivered, true);
+    let mut times = Vec::with_capacity(steps);
+    run(&mut world, 3, &mut delivered, &mut times, true);
     delivered = 0;
-    let start = Instant::now();
-    run(&mut world, steps, &mut delivered, false);
-    let ms = start.elapsed().as_secs_f64() * 1000.0 / steps as f64;
-    (ms, delivered as f64 / steps as f64)
+    times.clear();
+    run(&mut world, steps, &mut delivered, &mut times, false);
+    times.sort_by(f64::total_cmp);
+    let at = |q: f64| times[((times.len() - 1) as f64 * q).round() as usize];
+    (at(0.5), [at(0.25), at(0.75)], delivered as f64 / steps as f64)
 }
 
 fn main() {
@@ -81,10 +91,11 @@ fn main() {
             continue;
         }
         let steps = if quick { steps / 10 + 1 } else { steps };
-        let (ms, per_step) = world_step_cost(n, range, steps);
+        let steps = std::env::var("WEBOTS_SHIM_BENCH_STEPS").ok().and_then(|s| s.parse().ok()).unwrap_or(steps);
+        let (ms, [q1, q3], per_step) = world_step_cost(n, range, steps);
         let what = if range < 0.0 { "infinite range (all pairs)".to_string() } else { format!("range {range} m") };
         println!(
-            "  {n:>6} robots, {what:<26}: {ms:>9.3} ms/step, {per_step:>9.0} packets delivered/step, real-time factor {:>8.1}x",
+            "  {n:>6} robots, {what:<26}: {ms:>9.3} ms/step (quartiles {q1:.3}-{q3:.3}), {per_step:>9.0} packets delivered/step, real-time factor {:>8.1}x",
             f64::from(STEP_MS) / ms
         );
     }

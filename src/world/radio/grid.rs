@@ -7,11 +7,13 @@
 /// Cells at most; a wider spread gets larger cells.
 const MAX_CELLS: usize = 1 << 22;
 
-/// An indexed point: its id (given at build) and world position.
+/// An indexed point: its id (given at build), world position, and a reach the grid carries along for
+/// the caller's distance test (so that the test reads nothing else).
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Entry {
     pub id: u32,
     pub at: [f64; 3],
+    pub reach: f64,
 }
 
 #[derive(Clone, Debug)]
@@ -38,7 +40,8 @@ impl Grid {
     /// Indexes `points` (world positions), each point's id being its place in the list, with cells of
     /// about `cell_size` metres.
     pub fn build(points: &[[f64; 3]], cell_size: f64) -> Grid {
-        let entries: Vec<Entry> = points.iter().enumerate().map(|(i, &at)| Entry { id: i as u32, at }).collect();
+        let entries: Vec<Entry> =
+            points.iter().enumerate().map(|(i, &at)| Entry { id: i as u32, at, reach: 0.0 }).collect();
         Grid::from_entries(entries, cell_size)
     }
 
@@ -97,7 +100,7 @@ impl Grid {
         }
         // place each entry at its cell's cursor; the cursors end at the next cell's start
         self.entries.clear();
-        self.entries.resize(entries.len(), Entry { id: 0, at: [0.0; 3] });
+        self.entries.resize(entries.len(), Entry { id: 0, at: [0.0; 3], reach: 0.0 });
         for e in entries {
             let c = self.cell_index(&e.at);
             self.entries[self.starts[c] as usize] = *e;
@@ -129,21 +132,27 @@ impl Grid {
     /// Calls `visit` with every indexed point whose cell overlaps the square of half-side `radius`
     /// around `center` (a superset of the points within `radius`); nothing when the square misses the
     /// points' bounding box.
-    pub fn query(&self, center: &[f64; 3], radius: f64, mut visit: impl FnMut(&Entry)) {
-        for k in 0..2 {
+    pub fn query(&self, center: &[f64; 3], radius: f64, visit: impl FnMut(&Entry)) {
+        self.runs(center, radius).flatten().for_each(visit);
+    }
+
+    /// The points `query` visits, as contiguous runs of storage (one per row of cells), for callers
+    /// that test them in a tight loop.
+    #[inline]
+    pub fn runs(&self, center: &[f64; 3], radius: f64) -> impl Iterator<Item = &[Entry]> + '_ {
+        let misses = (0..2).any(|k| {
             let c = center[self.axes[k]];
-            if c + radius < self.lo[k] || c - radius > self.hi[k] {
-                return;
-            }
-        }
+            c + radius < self.lo[k] || c - radius > self.hi[k]
+        });
         let lo = self.cell_of(&offset(center, self.axes, -radius));
         let hi = self.cell_of(&offset(center, self.axes, radius));
-        for y in lo[1]..=hi[1] {
+        // no row at all when the square misses
+        let rows = lo[1]..=hi[1];
+        rows.filter(move |_| !misses).map(move |y| {
             // the cells lo.x..=hi.x of a row are contiguous
             let row = y * self.dims[0];
-            let run = self.starts[row + lo[0]] as usize..self.starts[row + hi[0] + 1] as usize;
-            self.entries[run].iter().for_each(&mut visit);
-        }
+            &self.entries[self.starts[row + lo[0]] as usize..self.starts[row + hi[0] + 1] as usize]
+        })
     }
 }
 
@@ -214,7 +223,8 @@ mod tests {
         let second: Vec<[f64; 3]> = (0..50).map(|i| [-(i as f64) * 0.7, 5.0, (i % 4) as f64]).collect();
         let mut grid = Grid::build(&first, 2.0);
         let fresh = Grid::build(&second, 0.5);
-        let entries: Vec<Entry> = second.iter().enumerate().map(|(i, &at)| Entry { id: i as u32, at }).collect();
+        let entries: Vec<Entry> =
+            second.iter().enumerate().map(|(i, &at)| Entry { id: i as u32, at, reach: 0.0 }).collect();
         grid.rebuild(&entries, 0.5);
         assert_eq!(grid.starts, fresh.starts);
         assert_eq!(grid.entries, fresh.entries);

@@ -13,8 +13,8 @@ use std::collections::HashMap;
 use nalgebra::{Isometry3, Point3, Vector3};
 use rand_distr::{Distribution, StandardNormal};
 
-use self::nodes::{EmitterNode, Medium, ReceiverNode};
-use crate::protocol::{DeviceEvent, Event};
+use self::nodes::{EmitterNode, Medium, Packet, ReceiverNode};
+use crate::protocol::{DeviceEvents, Event};
 use crate::world::scene::{NodeId, Scene};
 
 /// Whether anything blocks an infra-red ray from `from` to `to`, given the emitting and receiving
@@ -56,6 +56,11 @@ pub struct Radio {
     receiver_owner: Vec<(usize, u16)>,
     /// Emitters in scene-tree order: the order packets go out within a step.
     transmit_order: Vec<usize>,
+    /// Each emitter's place in `transmit_order`.
+    emitter_rank: Vec<u32>,
+    /// Packets received from the controllers (emitter, packet), sent at the next basic step: one list
+    /// for every emitter, in the order they arrived.
+    queued: Vec<(u32, Packet)>,
     emitter_pose: Vec<Isometry3<f64>>,
     receiver_pose: Vec<Isometry3<f64>>,
     /// Receivers' world positions, kept apart from the poses for the range test.
@@ -98,6 +103,8 @@ impl Radio {
             receivers: Vec::new(),
             receiver_owner: Vec::new(),
             transmit_order: Vec::new(),
+            emitter_rank: Vec::new(),
+            queued: Vec::new(),
             emitter_pose: Vec::new(),
             receiver_pose: Vec::new(),
             receiver_at: Vec::new(),
@@ -123,6 +130,12 @@ impl Radio {
         RadioDevice::Receiver(self.receivers.len() - 1)
     }
 
+    /// A packet from emitter `emitter`'s controller, to go out at the next step after those it sent
+    /// before.
+    pub fn send(&mut self, emitter: usize, packet: Packet) {
+        self.queued.push((emitter as u32, packet));
+    }
+
     /// Call once all devices are added, and again whenever poses change.
     pub fn refresh(&mut self, scene: &Scene) {
         self.settle();
@@ -130,6 +143,10 @@ impl Radio {
         let preorder: HashMap<NodeId, usize> = scene.preorder().into_iter().enumerate().map(|(i, n)| (n, i)).collect();
         let mut order: Vec<usize> = (0..self.emitters.len()).collect();
         order.sort_by_key(|&i| preorder.get(&self.emitters[i].node).copied().unwrap_or(usize::MAX));
+        self.emitter_rank = vec![0; order.len()];
+        for (rank, &ei) in order.iter().enumerate() {
+            self.emitter_rank[ei] = rank as u32;
+        }
         self.transmit_order = order;
         self.emitter_pose = self.emitters.iter().map(|e| scene.global_pose(e.node)).collect();
         self.receiver_pose = self.receivers.iter().map(|r| scene.global_pose(r.node)).collect();
@@ -147,14 +164,17 @@ impl Radio {
     /// Sends every queued packet to the receivers that hear it, emitters in scene order.
     pub fn transmit(&mut self, blocked: &Blocked<'_>) {
         self.settle();
-        let packets: usize = self.emitters.iter().map(|e| e.queue.len()).sum();
-        if packets == 0 {
+        if self.queued.is_empty() {
             return;
         }
-        let (emitters, order, poses) = (&self.emitters, &self.transmit_order, &self.emitter_pose);
-        for (out, m) in self.outgoing.iter_mut().zip([Medium::Radio, Medium::Serial, Medium::InfraRed]) {
-            out.refill(m, emitters, order, poses);
+        // emitters in scene order, each one's packets in the order they came (a stable sort); robots
+        // usually come in scene order already
+        let rank = &self.emitter_rank;
+        if !self.queued.is_sorted_by_key(|(e, _)| rank[*e as usize]) {
+            self.queued.sort_by_key(|(e, _)| rank[*e as usize]);
         }
+        let (emitters, poses) = (&self.emitters, &self.emitter_pose);
+        transmit::Outgoing::fill(&mut self.outgoing, &mut self.queued, emitters, poses);
         let sender = transmit::Sender {
             outgoing: &self.outgoing,
             emitters,
@@ -194,15 +214,12 @@ impl Radio {
             slices.into_iter().map(|(base, mine)| sender.deliver(base, mine)).sum()
         };
         self.fresh_pending = self.delivered > 0;
-        for e in &mut self.emitters {
-            e.queue.clear();
-        }
     }
 
     /// After time advanced to `now_ms`: every receiver whose sample is due hands its waiting packets
     /// to its robot's outbox (radio and serial ones measured again, or dropped out of range, when
     /// anything moved since they were sent).
-    pub fn sample(&mut self, now_ms: f64, outboxes: &mut [Vec<DeviceEvent>]) {
+    pub fn sample(&mut self, now_ms: f64, outboxes: &mut [DeviceEvents]) {
         for ri in 0..self.receivers.len() {
             if !self.receivers[ri].sampling.due(now_ms) {
                 // packets waiting past the step need to know where they came from
@@ -221,7 +238,7 @@ impl Radio {
             let r = &mut self.receivers[ri];
             if std::mem::take(&mut r.channel_changed) {
                 let channel = r.channel;
-                for ev in &mut r.waiting {
+                for ev in r.waiting.events_mut() {
                     if let Event::ReceiverPacket(p) = &mut ev.event {
                         p.channel = channel;
                     }
@@ -230,13 +247,7 @@ impl Radio {
             r.origins.clear();
             r.fresh.clear();
             r.measured_from = 0;
-            let outbox = &mut outboxes[self.receiver_owner[ri].0];
-            if outbox.is_empty() {
-                // the same as appending, without copying the events
-                std::mem::swap(outbox, &mut r.waiting);
-            } else {
-                outbox.append(&mut r.waiting);
-            }
+            outboxes[self.receiver_owner[ri].0].append(&mut r.waiting);
         }
         self.fresh_pending = false;
         self.outgoing.iter_mut().for_each(transmit::Outgoing::clear);
@@ -259,28 +270,26 @@ impl Radio {
         let pose = self.receiver_pose[ri];
         let to = self.receiver_at[ri];
         let r = &mut self.receivers[ri];
-        let mut kept = Vec::with_capacity(r.waiting.len());
-        let waiting = std::mem::take(&mut r.waiting);
+        let mut waiting = std::mem::take(&mut r.waiting);
         let origins = std::mem::take(&mut r.origins);
         // the stale packets all have origins: fresh ones are settled before poses change
-        for (i, mut ev) in waiting.into_iter().enumerate() {
+        waiting.retain(|i, ev| {
             let Some(o) = origins.get(i).filter(|_| i < stale) else {
-                kept.push(ev);
-                continue;
+                return true;
             };
             let emitter = o.emitter as usize;
             if self.emitters[emitter].medium != Medium::InfraRed {
                 let from = Point3::from(self.emitter_pose[emitter].translation.vector);
                 if o.range >= 0.0 && (to - from).norm_squared() > o.range * o.range {
-                    continue;
+                    return false;
                 }
                 if let Event::ReceiverPacket(p) = &mut ev.event {
                     (p.direction, p.signal) = measure(&pose, &from, r);
                 }
             }
-            kept.push(ev);
-        }
-        r.waiting = kept;
+            true
+        });
+        r.waiting = waiting;
     }
 
     /// Restarts every receiver's noise stream from `seed`.

@@ -4,7 +4,7 @@
 use rand_chacha::rand_core::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
-use crate::protocol::{DeviceEvent, EmitterSetup, Payload, ReceiverSetup};
+use crate::protocol::{DeviceEvents, EmitterSetup, Payload, ReceiverSetup};
 use crate::world::sampling::Sampling;
 use crate::world::scene::{NodeId, Scene};
 
@@ -79,8 +79,6 @@ pub struct EmitterNode {
     pub aperture: f64,
     pub max_range: f64,
     pub setup: EmitterSetup,
-    /// Packets received from the controller, sent at the next basic step.
-    pub queue: Vec<Packet>,
 }
 
 impl EmitterNode {
@@ -107,7 +105,6 @@ impl EmitterNode {
                 max_range,
                 allowed_channels: allowed,
             },
-            queue: Vec::new(),
         }
     }
 
@@ -146,7 +143,7 @@ pub struct ReceiverNode {
     pub setup: ReceiverSetup,
     pub sampling: Sampling,
     /// Packets accepted since the last sample, already in the form the controller receives them.
-    pub waiting: Vec<DeviceEvent>,
+    pub waiting: DeviceEvents,
     /// One entry per waiting packet, but for the fresh ones.
     pub origins: Vec<Origin>,
     /// The last `fresh.len()` waiting packets came in the radio's latest step: their indexes among that
@@ -179,7 +176,7 @@ impl ReceiverNode {
             direction_noise: scene.sf_float(node, "directionNoise").max(0.0),
             setup: ReceiverSetup { buffer_size, channel, allowed_channels: allowed },
             sampling: Sampling::default(),
-            waiting: Vec::new(),
+            waiting: DeviceEvents::default(),
             origins: Vec::new(),
             fresh: Vec::new(),
             measured_at: 0,

@@ -6,7 +6,7 @@ use nalgebra::{Point3, Vector3};
 
 use super::nodes::{EmitterNode, Medium, Origin, Packet, ReceiverNode};
 use super::{inside_cone, measure, Blocked, Radio, Threads};
-use crate::protocol::{node_type::node_type_from_name, DeviceEvent, Event, ReceivedPacket};
+use crate::protocol::{node_type::node_type_from_name, DeviceEvents, EventRef};
 use crate::world::robot_table::robot_entries;
 use crate::world::scene::{parse_world_str, LoadOptions, Scene};
 
@@ -56,10 +56,11 @@ fn radio_of(scene: &Scene, threads: Threads) -> Radio {
 /// The rule spelled out, packet by packet: emitters in scene order, each one's packets first in first
 /// out, each offered to every receiver.
 fn transmit_one_by_one(radio: &mut Radio, blocked: &Blocked<'_>) {
+    let queued = std::mem::take(&mut radio.queued);
     for &ei in &radio.transmit_order {
         let e = &radio.emitters[ei];
         let from = Point3::from(radio.emitter_pose[ei].translation.vector);
-        for p in &e.queue {
+        for (_, p) in queued.iter().filter(|(e, _)| *e as usize == ei) {
             let range = e.effective_range(p.range);
             for (ri, r) in radio.receivers.iter_mut().enumerate() {
                 let to = radio.receiver_at[ri];
@@ -84,17 +85,15 @@ fn transmit_one_by_one(radio: &mut Radio, blocked: &Blocked<'_>) {
                 if r.measured_at != radio.pose_version {
                     (r.measured_at, r.measured_from) = (radio.pose_version, r.waiting.len());
                 }
-                let packet = ReceivedPacket { channel: r.channel, direction, signal, data: p.data.clone() };
-                r.waiting.push(DeviceEvent { tag: radio.receiver_owner[ri].1, event: Event::ReceiverPacket(packet) });
+                r.waiting.push_packet(radio.receiver_owner[ri].1, r.channel, direction, signal, &p.data);
                 r.origins.push(Origin { range, emitter: ei as u32 });
             }
         }
     }
-    radio.emitters.iter_mut().for_each(|e| e.queue.clear());
 }
 
 /// Every robot sends one or two packets a step for `steps` steps; the robots' outboxes at the end.
-fn run(scene: &Scene, threads: Threads, steps: usize) -> Vec<Vec<DeviceEvent>> {
+fn run(scene: &Scene, threads: Threads, steps: usize) -> Vec<DeviceEvents> {
     run_with(scene, threads, steps, |radio, blocked| radio.transmit(blocked))
 }
 
@@ -103,19 +102,23 @@ fn run_with(
     threads: Threads,
     steps: usize,
     transmit: impl Fn(&mut Radio, &Blocked<'_>),
-) -> Vec<Vec<DeviceEvent>> {
+) -> Vec<DeviceEvents> {
     let mut radio = radio_of(scene, threads);
     let robots = radio.receivers.len();
     for (i, r) in radio.receivers.iter_mut().enumerate() {
         r.sampling.set_period([32, 64][i % 2], 0.0);
     }
-    let mut outboxes = vec![Vec::new(); robots];
+    let mut outboxes = vec![DeviceEvents::default(); robots];
     for step in 1..=steps {
-        for (i, e) in radio.emitters.iter_mut().enumerate() {
+        // packets arrive from the robots in any order (here the reverse of the scene's, every other
+        // step); they go out in scene order
+        let emitters = radio.emitters.len();
+        for k in 0..emitters {
+            let i = if step % 2 == 0 { emitters - 1 - k } else { k };
             for p in 0..1 + (i + step) % 2 {
                 let data: Vec<u8> = (0..[4, 30][p]).map(|b| (i + step + b) as u8).collect();
                 let range = [0.0, 2.5, -1.0][(i + p) % 3];
-                e.queue.push(Packet { channel: [1, -1, 2][(i + step) % 3], range, data: data.as_slice().into() });
+                radio.send(i, Packet { channel: [1, -1, 2][(i + step) % 3], range, data: data.as_slice().into() });
             }
         }
         transmit(&mut radio, &|from, to, _, _| {
@@ -131,7 +134,7 @@ fn delivery_follows_the_packet_by_packet_rule_exactly() {
     let scene = parse_world_str(&mixed_world(90), "t.wbt", Path::new("."), &LoadOptions::default()).unwrap();
     let one = Threads { max: 1, min_receivers: 1, min_deliveries: 0 };
     let expected = run_with(&scene, one, 6, transmit_one_by_one);
-    assert!(expected.iter().map(Vec::len).sum::<usize>() > 2000);
+    assert!(expected.iter().map(DeviceEvents::len).sum::<usize>() > 2000);
     assert!(run(&scene, one, 6) == expected, "receiver by receiver differs from packet by packet");
 }
 
@@ -142,7 +145,7 @@ fn steady_traffic_and_then_a_move_follow_the_rule() {
     let mut scene = parse_world_str(&mixed_world(60), "t.wbt", Path::new("."), &LoadOptions::default()).unwrap();
     let one = Threads { max: 1, min_receivers: 1, min_deliveries: 0 };
     let (mut fast, mut plain) = (radio_of(&scene, one), radio_of(&scene, one));
-    let mut outboxes = [vec![Vec::new(); 60], vec![Vec::new(); 60]];
+    let mut outboxes = [vec![DeviceEvents::default(); 60], vec![DeviceEvents::default(); 60]];
     for step in 1..=6 {
         if step == 4 {
             let robot = scene.robots()[7];
@@ -154,8 +157,8 @@ fn steady_traffic_and_then_a_move_follow_the_rule() {
             for (i, r) in radio.receivers.iter_mut().enumerate().filter(|_| step == 1) {
                 r.sampling.set_period([32, 64][i % 2], 0.0);
             }
-            for e in &mut radio.emitters {
-                e.queue.push(Packet { channel: -1, range: 3.0, data: [5u8, 6][..].into() });
+            for e in 0..radio.emitters.len() {
+                radio.send(e, Packet { channel: -1, range: 3.0, data: [5u8, 6][..].into() });
             }
             let blocked = |_: &Point3<f64>, _: &Point3<f64>, _, _| false;
             if k == 0 {
@@ -167,7 +170,7 @@ fn steady_traffic_and_then_a_move_follow_the_rule() {
         }
         assert!(outboxes[0] == outboxes[1], "step {step} differs");
     }
-    assert!(outboxes[0].iter().map(Vec::len).sum::<usize>() > 300);
+    assert!(outboxes[0].iter().map(DeviceEvents::len).sum::<usize>() > 300);
 }
 
 #[test]
@@ -175,7 +178,7 @@ fn threads_deliver_exactly_what_one_thread_does() {
     let scene = parse_world_str(&mixed_world(90), "t.wbt", Path::new("."), &LoadOptions::default()).unwrap();
     let one = Threads { max: 1, min_receivers: 1, min_deliveries: 0 };
     let single = run(&scene, one, 6);
-    let delivered: usize = single.iter().map(Vec::len).sum();
+    let delivered: usize = single.iter().map(DeviceEvents::len).sum();
     assert!(delivered > 2000, "the world should carry plenty of packets, got {delivered}");
     assert!(single.iter().filter(|o| o.is_empty()).count() < 10, "most robots should hear something");
     for max in [2, 3, 7] {
@@ -198,9 +201,9 @@ fn small_worlds_and_light_steps_stay_on_one_thread() {
     radio.receivers.iter_mut().for_each(|r| r.sampling.set_period(32, 0.0));
     let mut used = Vec::new();
     for packets in [20, 20, 1, 1] {
-        for e in &mut radio.emitters {
+        for e in 0..radio.emitters.len() {
             for _ in 0..packets {
-                e.queue.push(Packet { channel: -1, range: -1.0, data: [7u8][..].into() });
+                radio.send(e, Packet { channel: -1, range: -1.0, data: [7u8][..].into() });
             }
         }
         radio.transmit(&|_, _, _, _| false);
@@ -229,8 +232,8 @@ fn moving_world(period: u32) -> (Scene, Radio) {
 }
 
 fn send_one_each(radio: &mut Radio) {
-    for e in &mut radio.emitters {
-        e.queue.push(Packet { channel: 0, range: 5.0, data: [1u8][..].into() });
+    for e in 0..radio.emitters.len() {
+        radio.send(e, Packet { channel: 0, range: 5.0, data: [1u8][..].into() });
     }
     radio.transmit(&|_, _, _, _| false);
 }
@@ -242,12 +245,12 @@ fn move_talker(scene: &mut Scene, radio: &mut Radio) {
 }
 
 /// Asserts that receiver `tag` of `robot` got packets from -x with these signal strengths.
-fn assert_heard(outboxes: &[Vec<DeviceEvent>], robot: usize, tag: u16, signals: &[f64]) {
+fn assert_heard(outboxes: &[DeviceEvents], robot: usize, tag: u16, signals: &[f64]) {
     let got: Vec<([f64; 3], f64)> = outboxes[robot]
         .iter()
-        .filter(|ev| ev.tag == tag)
-        .filter_map(|ev| match &ev.event {
-            Event::ReceiverPacket(p) => Some((p.direction, p.signal)),
+        .filter(|(t, _)| *t == tag)
+        .filter_map(|(_, ev)| match ev {
+            EventRef::Packet(p, _) => Some((p.direction, p.signal)),
             _ => None,
         })
         .collect();
@@ -266,13 +269,13 @@ fn assert_heard(outboxes: &[Vec<DeviceEvent>], robot: usize, tag: u16, signals: 
 fn waiting_radio_packets_follow_a_move_and_infra_red_ones_do_not() {
     for move_before_sampling in [false, true] {
         let (mut scene, mut radio) = moving_world(64);
-        let mut outboxes = vec![Vec::new(); 3];
+        let mut outboxes = vec![DeviceEvents::default(); 3];
         send_one_each(&mut radio);
         if move_before_sampling {
             move_talker(&mut scene, &mut radio);
         }
         radio.sample(32.0, &mut outboxes);
-        assert!(outboxes.iter().all(Vec::is_empty), "nothing is due at 32 ms");
+        assert!(outboxes.iter().all(DeviceEvents::is_empty), "nothing is due at 32 ms");
         if !move_before_sampling {
             move_talker(&mut scene, &mut radio);
         }
@@ -291,7 +294,7 @@ fn waiting_radio_packets_follow_a_move_and_infra_red_ones_do_not() {
 #[test]
 fn a_move_right_after_sending_shows_in_the_next_sample() {
     let (mut scene, mut radio) = moving_world(32);
-    let mut outboxes = vec![Vec::new(); 3];
+    let mut outboxes = vec![DeviceEvents::default(); 3];
     send_one_each(&mut radio);
     move_talker(&mut scene, &mut radio);
     radio.sample(32.0, &mut outboxes);

@@ -6,9 +6,10 @@
 use nalgebra::{Isometry3, Point3, Vector3};
 
 use super::grid::{Entry, Grid};
-use super::nodes::{EmitterNode, Medium, Origin, ReceiverNode};
+use super::nodes::{EmitterNode, Medium, Origin, Packet, ReceiverNode};
 use super::{inside_cone, measure, medium_index, Blocked};
-use crate::protocol::{DeviceEvent, Event, Payload, ReceivedPacket};
+use crate::protocol::Payload;
+use crate::world::scene::NodeId;
 
 /// A packet leaving an emitter this step.
 #[derive(Clone, Debug)]
@@ -18,14 +19,9 @@ struct Send {
     range: f64,
     channel: i32,
     emitter: usize,
+    /// The emitter's robot, which never hears it.
+    robot: Option<NodeId>,
     data: Payload,
-}
-
-/// A packet a receiver hears, measured.
-struct Heard {
-    send: u32,
-    direction: [f64; 3],
-    signal: f64,
 }
 
 /// The step's packets of one medium, in sending order, indexed by where they can reach. Kept from
@@ -51,30 +47,40 @@ struct Class {
 }
 
 impl Outgoing {
-    /// Takes the queued packets of the `medium` emitters, in sending order.
-    pub fn refill(&mut self, medium: Medium, emitters: &[EmitterNode], order: &[usize], poses: &[Isometry3<f64>]) {
-        self.clear();
-        for &ei in order {
+    /// Takes the step's packets (`queued`, in sending order), each into the list of its emitter's
+    /// medium, and indexes them.
+    pub fn fill(
+        outgoing: &mut [Outgoing; 3],
+        queued: &mut Vec<(u32, Packet)>,
+        emitters: &[EmitterNode],
+        poses: &[Isometry3<f64>],
+    ) {
+        outgoing.iter_mut().for_each(Outgoing::clear);
+        for (ei, p) in queued.drain(..) {
+            let ei = ei as usize;
             let e = &emitters[ei];
-            if e.medium != medium {
-                continue;
-            }
-            let from = Point3::from(poses[ei].translation.vector);
-            for p in &e.queue {
-                let range = e.effective_range(p.range);
-                self.sends.push(Send { from, range, channel: p.channel, emitter: ei, data: p.data.clone() });
-            }
+            let send = Send {
+                from: Point3::from(poses[ei].translation.vector),
+                range: e.effective_range(p.range),
+                channel: p.channel,
+                emitter: ei,
+                robot: e.robot_node,
+                data: p.data,
+            };
+            outgoing[medium_index(e.medium)].sends.push(send);
         }
+        outgoing.iter_mut().for_each(Outgoing::index);
+    }
+
+    /// Groups the packets by range and indexes each group by where it leaves from.
+    fn index(&mut self) {
         for (i, s) in self.sends.iter().enumerate() {
             if s.range < 0.0 || !s.range.is_finite() {
                 self.everywhere.push(i as u32);
                 continue;
             }
-            let mut bound = s.range.log2().ceil().exp2();
-            if bound < s.range {
-                bound *= 2.0;
-            }
-            let entry = Entry { id: i as u32, at: s.from.coords.into() };
+            let bound = power_of_two_above(s.range);
+            let entry = Entry { id: i as u32, at: s.from.coords.into(), reach: s.range };
             match self.classes.iter_mut().find(|c| c.bound == bound) {
                 Some(c) => c.members.push(entry),
                 None => self.classes.push(Class { bound, members: vec![entry], ..Class::default() }),
@@ -129,7 +135,6 @@ impl Sender<'_, '_> {
     /// how many it delivered.
     pub fn deliver(&self, base: usize, receivers: &mut [ReceiverNode]) -> usize {
         let mut reach: Vec<u32> = Vec::new();
-        let mut heard: Vec<Heard> = Vec::new();
         let mut delivered = 0;
         for (i, r) in receivers.iter_mut().enumerate() {
             let out = &self.outgoing[medium_index(r.medium)];
@@ -140,14 +145,9 @@ impl Sender<'_, '_> {
             let to = self.receiver_at[ri];
             reach.clear();
             for class in &out.classes {
-                class.grid.query(&to.coords.into(), class.bound, |entry| {
-                    let s = &out.sends[entry.id as usize];
-                    // not "<=": a distance that is not a number does not keep a packet out
-                    let beyond = (to - s.from).norm_squared() > s.range * s.range;
-                    if !beyond {
-                        reach.push(entry.id);
-                    }
-                });
+                for run in class.grid.runs(&to.coords.into(), class.bound) {
+                    in_reach(run, &to, &mut reach);
+                }
             }
             let in_reach = if reach.is_empty() {
                 &out.everywhere
@@ -156,36 +156,34 @@ impl Sender<'_, '_> {
                 reach.sort_unstable();
                 &reach
             };
-            heard.clear();
-            heard.extend(in_reach.iter().filter_map(|&s| self.listen(out, s, ri, r)));
-            if heard.is_empty() {
-                continue;
-            }
-            if r.measured_at != self.pose_version {
-                r.measured_at = self.pose_version;
-                r.measured_from = r.waiting.len();
-            }
+            let before = r.waiting.len();
             let (tag, channel) = (self.owner[ri].1, r.channel);
-            r.waiting.extend(heard.iter().map(|h| {
-                let data = out.sends[h.send as usize].data.clone();
-                let packet = ReceivedPacket { channel, direction: h.direction, signal: h.signal, data };
-                DeviceEvent { tag, event: Event::ReceiverPacket(packet) }
-            }));
-            r.fresh.extend(heard.iter().map(|h| h.send));
-            delivered += heard.len();
+            for &s in in_reach {
+                if let Some((direction, signal)) = self.listen(out, s, ri, r) {
+                    r.waiting.push_packet(tag, channel, direction, signal, &out.sends[s as usize].data);
+                    r.fresh.push(s);
+                }
+            }
+            let heard = r.waiting.len() - before;
+            if heard > 0 && r.measured_at != self.pose_version {
+                r.measured_at = self.pose_version;
+                r.measured_from = before;
+            }
+            delivered += heard;
         }
         delivered
     }
 
     /// Whether receiver `ri` (in reach and listening) hears packet `s`, and how: its measurement.
-    fn listen(&self, out: &Outgoing, s: u32, ri: usize, r: &mut ReceiverNode) -> Option<Heard> {
+    #[inline]
+    fn listen(&self, out: &Outgoing, s: u32, ri: usize, r: &mut ReceiverNode) -> Option<([f64; 3], f64)> {
         let send = &out.sends[s as usize];
-        let e = &self.emitters[send.emitter];
-        if !r.hears(send.channel) || e.robot_node == r.robot_node {
+        if !r.hears(send.channel) || send.robot == r.robot_node {
             return None;
         }
         let (from, to) = (&send.from, &self.receiver_at[ri]);
-        if e.medium == Medium::InfraRed {
+        if r.medium == Medium::InfraRed {
+            let e = &self.emitters[send.emitter];
             let e_axis = self.axis(&self.emitter_pose[send.emitter]);
             let r_axis = self.axis(&self.receiver_pose[ri]);
             if !inside_cone(&e_axis, &(to - from), e.aperture)
@@ -195,12 +193,77 @@ impl Sender<'_, '_> {
                 return None;
             }
         }
-        let (direction, signal) = measure(&self.receiver_pose[ri], from, r);
-        Some(Heard { send: s, direction, signal })
+        Some(measure(&self.receiver_pose[ri], from, r))
     }
 
     /// The device's cone axis in world coordinates (+x, or +z in worlds older than R2022a).
     fn axis(&self, pose: &Isometry3<f64>) -> Vector3<f64> {
         pose.rotation * if self.legacy_axes { Vector3::z() } else { Vector3::x() }
+    }
+}
+
+/// Appends to `reach` the ids of the entries of `run` whose reach covers `to`, without a branch per
+/// entry (about half the candidates pass, in no pattern a predictor could learn).
+#[inline]
+fn in_reach(run: &[Entry], to: &Point3<f64>, reach: &mut Vec<u32>) {
+    let mut n = reach.len();
+    reach.resize(n + run.len(), 0);
+    for e in run {
+        let d = [e.at[0] - to.x, e.at[1] - to.y, e.at[2] - to.z];
+        // not "<=": a distance that is not a number does not keep a packet out
+        let beyond = d[0] * d[0] + d[1] * d[1] + d[2] * d[2] > e.reach * e.reach;
+        reach[n] = e.id;
+        n += usize::from(!beyond);
+    }
+    reach.truncate(n);
+}
+
+/// The smallest power of two at or above a finite positive `x`.
+fn power_of_two_above(x: f64) -> f64 {
+    const MANTISSA: u64 = (1 << 52) - 1;
+    if !x.is_normal() {
+        let mut bound = x.log2().ceil().exp2();
+        if bound < x {
+            bound *= 2.0;
+        }
+        return bound;
+    }
+    let bits = x.to_bits();
+    if bits & MANTISSA == 0 {
+        x
+    } else {
+        // the next exponent with an empty mantissa (the sign bit is clear: x > 0)
+        f64::from_bits((bits & !MANTISSA) + (1 << 52))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn class_bounds_are_the_next_power_of_two() {
+        for (x, want) in [(2.0, 2.0), (2.5, 4.0), (0.3, 0.5), (1000.0, 1024.0), (1.0, 1.0)] {
+            assert_eq!(power_of_two_above(x), want, "{x}");
+        }
+        for x in [0.7, 3.0, 5.5, 1e6 + 1.0, 1e-5, 1e-310] {
+            let b = power_of_two_above(x);
+            assert!(b >= x && b / 2.0 < x && b.log2().fract() == 0.0, "{x} -> {b}");
+        }
+    }
+
+    #[test]
+    fn in_reach_keeps_exactly_the_covering_entries_in_order() {
+        let to = Point3::new(0.0, 0.0, 0.0);
+        let run: Vec<Entry> = (0..40)
+            .map(|i| Entry { id: i, at: [f64::from(i) * 0.1, 0.0, 0.0], reach: [1.0, 2.0, f64::NAN][i as usize % 3] })
+            .collect();
+        let mut reach = vec![99];
+        in_reach(&run, &to, &mut reach);
+        let want: Vec<u32> = std::iter::once(99)
+            .chain(run.iter().filter(|e| e.reach.is_nan() || e.at[0] * e.at[0] <= e.reach * e.reach).map(|e| e.id))
+            .collect();
+        assert_eq!(reach, want);
+        assert!(reach.len() > 10 && reach.len() < 41);
     }
 }
