@@ -14,9 +14,8 @@ use serde::{Deserialize, Deserializer, Serialize, Serializer};
 /// Longest payload carried inline: as long as the shared form's pointer.
 pub const INLINE_BYTES: usize = 16;
 
-/// Up to `INLINE_BYTES` bytes, as a plain value. The bytes come first, so that `AlignedShort` aligns them.
+/// Up to `INLINE_BYTES` bytes, as a plain value.
 #[derive(Clone, Copy)]
-#[repr(C)]
 pub struct ShortBytes {
     bytes: [u8; INLINE_BYTES],
     len: u8,
@@ -39,19 +38,20 @@ impl Deref for ShortBytes {
     }
 }
 
-/// Short bytes aligned so that C readers can take them as doubles or 64-bit integers.
+/// Bytes aligned so that C readers can take them as doubles or 64-bit integers.
 #[derive(Clone, Copy)]
-#[repr(C, align(8))]
-struct AlignedShort(ShortBytes);
+#[repr(align(8))]
+struct Aligned([u8; INLINE_BYTES]);
 
 /// A packet's bytes. Short ones travel inline, copied into each receiver's event (no shared count for
 /// every copy to update, from any thread); longer ones are shared by every receiver of the same packet.
 #[derive(Clone)]
 pub struct Payload(PayloadRepr);
 
+/// The length sits beside the aligned bytes, where the variant's tag leaves room: 24 bytes in all.
 #[derive(Clone)]
 enum PayloadRepr {
-    Inline(AlignedShort),
+    Inline { len: u8, bytes: Aligned },
     Shared(Arc<[u8]>),
 }
 
@@ -59,7 +59,7 @@ impl Payload {
     /// The bytes as a plain value, when they are short enough to sit inline.
     pub fn short(&self) -> Option<ShortBytes> {
         match &self.0 {
-            PayloadRepr::Inline(bytes) => Some(bytes.0),
+            PayloadRepr::Inline { len, bytes } => Some(ShortBytes { bytes: bytes.0, len: *len }),
             PayloadRepr::Shared(_) => None,
         }
     }
@@ -70,7 +70,7 @@ impl Deref for Payload {
 
     fn deref(&self) -> &[u8] {
         match &self.0 {
-            PayloadRepr::Inline(AlignedShort(bytes)) => &bytes.bytes[..usize::from(bytes.len)],
+            PayloadRepr::Inline { len, bytes } => &bytes.0[..usize::from(*len)],
             PayloadRepr::Shared(data) => data,
         }
     }
@@ -79,7 +79,7 @@ impl Deref for Payload {
 impl From<&[u8]> for Payload {
     fn from(data: &[u8]) -> Payload {
         match ShortBytes::new(data) {
-            Some(bytes) => Payload(PayloadRepr::Inline(AlignedShort(bytes))),
+            Some(short) => Payload(PayloadRepr::Inline { len: short.len, bytes: Aligned(short.bytes) }),
             None => Payload(PayloadRepr::Shared(data.into())),
         }
     }
@@ -204,6 +204,7 @@ mod tests {
 
     #[test]
     fn short_payloads_are_inline_and_aligned_for_doubles() {
+        assert_eq!(std::mem::size_of::<Payload>(), 24);
         let short = Payload::from(&[1u8; 16][..]);
         assert!(short.short().is_some());
         assert_eq!(short.as_ptr() as usize % 8, 0);

@@ -175,19 +175,22 @@ impl Devices {
         }
     }
 
-    /// Transmits the packets sent this step (rebuilding what moved first).
-    pub fn transmit(&mut self, scene: &Scene) {
+    /// Transmits the packets sent this step (rebuilding what moved first); the step ends at `end_ms`.
+    pub fn transmit(&mut self, scene: &Scene, end_ms: f64) {
         if std::mem::take(&mut self.geometry_dirty) {
             self.radio.refresh(scene);
             self.obstacles = Obstacles::from_scene(scene);
         }
         let obstacles = &self.obstacles;
-        self.radio.transmit(&|from, to, emitting, receiving| {
-            // the emitting robot's body never blocks; the receiving robot's only with selfCollision
-            let self_collision = receiving.is_some_and(|r| scene.sf_bool(r, "selfCollision"));
-            let ignored = [emitting, if self_collision { None } else { receiving }];
-            obstacles.blocks(from, to, &ignored)
-        });
+        self.radio.transmit(
+            &|from, to, emitting, receiving| {
+                // the emitting robot's body never blocks; the receiving robot's only with selfCollision
+                let self_collision = receiving.is_some_and(|r| scene.sf_bool(r, "selfCollision"));
+                let ignored = [emitting, if self_collision { None } else { receiving }];
+                obstacles.blocks(from, to, &ignored)
+            },
+            end_ms,
+        );
     }
 
     /// After time advanced to `now`: the samples that are due, into each robot's outbox.

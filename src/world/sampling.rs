@@ -29,9 +29,14 @@ impl Sampling {
         self.last_ms = now_ms;
     }
 
+    /// Whether a sample would be due at `now_ms`, without taking it.
+    pub fn is_due(&self, now_ms: f64) -> bool {
+        self.period_ms != 0 && now_ms - self.last_ms + 1e-9 >= f64::from(self.period_ms)
+    }
+
     /// Called after each basic step: true (and re-stamped) when a sample is due.
     pub fn due(&mut self, now_ms: f64) -> bool {
-        if self.period_ms == 0 || now_ms - self.last_ms + 1e-9 < f64::from(self.period_ms) {
+        if !self.is_due(now_ms) {
             return false;
         }
         self.last_ms = now_ms;

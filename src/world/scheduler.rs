@@ -31,6 +31,11 @@ impl Scheduler {
         self.time_ms
     }
 
+    /// The time the next basic step ends at.
+    pub fn next_time_ms(&self) -> f64 {
+        self.time_ms + self.step_ms
+    }
+
     pub fn slot(&self, robot: usize) -> Slot {
         self.slots[robot]
     }

@@ -68,8 +68,6 @@ pub struct Radio {
     /// The receivers in contiguous index ranges, one per delivering thread.
     parts: Vec<Part>,
     threads: Threads,
-    /// Receivers may hold fresh packets of the latest `transmit` (see `ReceiverNode::fresh`).
-    fresh_pending: bool,
     /// Packets delivered by the last `transmit`, and by how many threads.
     delivered: usize,
     threads_used: usize,
@@ -111,7 +109,6 @@ impl Radio {
             parts: Vec::new(),
             threads: Threads::from_machine(),
             outgoing: Default::default(),
-            fresh_pending: false,
             delivered: 0,
             threads_used: 0,
             legacy_axes: scene.is_pre_r2022a(),
@@ -138,7 +135,6 @@ impl Radio {
 
     /// Call once all devices are added, and again whenever poses change.
     pub fn refresh(&mut self, scene: &Scene) {
-        self.settle();
         self.pose_version += 1;
         let preorder: HashMap<NodeId, usize> = scene.preorder().into_iter().enumerate().map(|(i, n)| (n, i)).collect();
         let mut order: Vec<usize> = (0..self.emitters.len()).collect();
@@ -161,9 +157,10 @@ impl Radio {
         self.parts = (0..count).map(|p| Part { start: (p * per).min(n), end: ((p + 1) * per).min(n) }).collect();
     }
 
-    /// Sends every queued packet to the receivers that hear it, emitters in scene order.
-    pub fn transmit(&mut self, blocked: &Blocked<'_>) {
-        self.settle();
+    /// Sends every queued packet to the receivers that hear it, emitters in scene order. `sample_at` is
+    /// the time of the `sample` that follows: packets a receiver will hand over then need no record of
+    /// where they came from.
+    pub fn transmit(&mut self, blocked: &Blocked<'_>, sample_at: f64) {
         if self.queued.is_empty() {
             return;
         }
@@ -184,6 +181,7 @@ impl Radio {
             owner: &self.receiver_owner,
             legacy_axes: self.legacy_axes,
             pose_version: self.pose_version,
+            sample_at,
             blocked,
         };
         let mut slices = Vec::with_capacity(self.parts.len());
@@ -213,7 +211,6 @@ impl Radio {
         } else {
             slices.into_iter().map(|(base, mine)| sender.deliver(base, mine)).sum()
         };
-        self.fresh_pending = self.delivered > 0;
     }
 
     /// After time advanced to `now_ms`: every receiver whose sample is due hands its waiting packets
@@ -222,10 +219,6 @@ impl Radio {
     pub fn sample(&mut self, now_ms: f64, outboxes: &mut [DeviceEvents]) {
         for ri in 0..self.receivers.len() {
             if !self.receivers[ri].sampling.due(now_ms) {
-                // packets waiting past the step need to know where they came from
-                let r = &mut self.receivers[ri];
-                let out = &self.outgoing[medium_index(r.medium)];
-                r.origins.extend(r.fresh.drain(..).map(|s| out.origin(s)));
                 continue;
             }
             if self.receivers[ri].waiting.is_empty() {
@@ -245,23 +238,10 @@ impl Radio {
                 }
             }
             r.origins.clear();
-            r.fresh.clear();
             r.measured_from = 0;
             outboxes[self.receiver_owner[ri].0].append(&mut r.waiting);
         }
-        self.fresh_pending = false;
         self.outgoing.iter_mut().for_each(transmit::Outgoing::clear);
-    }
-
-    /// Gives the fresh packets of the latest `transmit` their origins, before its outgoing packets go.
-    fn settle(&mut self) {
-        if !std::mem::take(&mut self.fresh_pending) {
-            return;
-        }
-        for r in &mut self.receivers {
-            let out = &self.outgoing[medium_index(r.medium)];
-            r.origins.extend(r.fresh.drain(..).map(|s| out.origin(s)));
-        }
     }
 
     /// Measures the receiver's first `stale` waiting packets again from the current poses, dropping
@@ -272,7 +252,7 @@ impl Radio {
         let r = &mut self.receivers[ri];
         let mut waiting = std::mem::take(&mut r.waiting);
         let origins = std::mem::take(&mut r.origins);
-        // the stale packets all have origins: fresh ones are settled before poses change
+        // packets waiting past the step they came in have origins
         waiting.retain(|i, ev| {
             let Some(o) = origins.get(i).filter(|_| i < stale) else {
                 return true;

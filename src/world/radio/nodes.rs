@@ -144,11 +144,9 @@ pub struct ReceiverNode {
     pub sampling: Sampling,
     /// Packets accepted since the last sample, already in the form the controller receives them.
     pub waiting: DeviceEvents,
-    /// One entry per waiting packet, but for the fresh ones.
+    /// Where each waiting packet came from, kept only for packets that wait past the step they came
+    /// in (a receiver sampling every step never needs them).
     pub origins: Vec<Origin>,
-    /// The last `fresh.len()` waiting packets came in the radio's latest step: their indexes among that
-    /// step's outgoing packets, made into `origins` only if they wait past it.
-    pub fresh: Vec<u32>,
     /// `waiting[measured_from..]` were measured at the radio's pose version `measured_at`, the packets
     /// before them at earlier versions.
     pub measured_at: u64,
@@ -178,7 +176,6 @@ impl ReceiverNode {
             sampling: Sampling::default(),
             waiting: DeviceEvents::default(),
             origins: Vec::new(),
-            fresh: Vec::new(),
             measured_at: 0,
             measured_from: 0,
             rng: Box::new(device_rng(seed, node)),
@@ -198,7 +195,6 @@ impl ReceiverNode {
     pub fn clear_waiting(&mut self) {
         self.waiting.clear();
         self.origins.clear();
-        self.fresh.clear();
         self.measured_from = 0;
     }
 

@@ -127,6 +127,8 @@ pub(super) struct Sender<'a, 'b> {
     pub owner: &'a [(usize, u16)],
     pub legacy_axes: bool,
     pub pose_version: u64,
+    /// When the receivers are sampled next.
+    pub sample_at: f64,
     pub blocked: &'a Blocked<'b>,
 }
 
@@ -153,15 +155,22 @@ impl Sender<'_, '_> {
                 &out.everywhere
             } else {
                 reach.extend_from_slice(&out.everywhere);
-                reach.sort_unstable();
+                // robots placed in rows in scene order come out of the grid in order already
+                if !reach.is_sorted() {
+                    reach.sort_unstable();
+                }
                 &reach
             };
             let before = r.waiting.len();
             let (tag, channel) = (self.owner[ri].1, r.channel);
+            // a packet handed over at the coming sample cannot be measured again: no origin needed
+            let waits = !r.sampling.is_due(self.sample_at);
             for &s in in_reach {
                 if let Some((direction, signal)) = self.listen(out, s, ri, r) {
                     r.waiting.push_packet(tag, channel, direction, signal, &out.sends[s as usize].data);
-                    r.fresh.push(s);
+                    if waits {
+                        r.origins.push(out.origin(s));
+                    }
                 }
             }
             let heard = r.waiting.len() - before;
