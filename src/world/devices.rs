@@ -175,27 +175,28 @@ impl Devices {
         }
     }
 
-    /// Transmits the packets sent this step (rebuilding what moved first); the step ends at `end_ms`.
-    pub fn transmit(&mut self, scene: &Scene, end_ms: f64) {
+    /// The radio's part of a step ending at `now` (rebuilding what moved first): the packets sent go
+    /// out, and due receivers hand theirs to the robots' outboxes.
+    pub fn transmit(&mut self, scene: &Scene, now: f64, outboxes: &mut [DeviceEvents]) {
         if std::mem::take(&mut self.geometry_dirty) {
             self.radio.refresh(scene);
             self.obstacles = Obstacles::from_scene(scene);
         }
         let obstacles = &self.obstacles;
-        self.radio.transmit(
+        self.radio.step(
             &|from, to, emitting, receiving| {
                 // the emitting robot's body never blocks; the receiving robot's only with selfCollision
                 let self_collision = receiving.is_some_and(|r| scene.sf_bool(r, "selfCollision"));
                 let ignored = [emitting, if self_collision { None } else { receiving }];
                 obstacles.blocks(from, to, &ignored)
             },
-            end_ms,
+            now,
+            outboxes,
         );
     }
 
-    /// After time advanced to `now`: the samples that are due, into each robot's outbox.
+    /// After time advanced to `now`: the other sensors' samples that are due, into each robot's outbox.
     pub fn sample(&mut self, scene: &Scene, now: f64, outboxes: &mut [DeviceEvents]) {
-        self.radio.sample(now, outboxes);
         for c in &mut self.compasses {
             if c.sampling.due(now) {
                 let values = c.measure(scene);

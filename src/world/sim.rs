@@ -245,7 +245,8 @@ impl World {
             }
         }
         self.devices.step(&mut self.scene, &mut self.device_outboxes, &mut self.runtime_warnings);
-        self.devices.transmit(&self.scene, self.scheduler.next_time_ms());
+        let end = self.scheduler.next_time_ms();
+        self.devices.transmit(&self.scene, end, &mut self.device_outboxes);
         self.pace();
         self.scheduler.advance_into(due);
         let now = self.time_ms();

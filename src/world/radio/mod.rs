@@ -14,7 +14,7 @@ use nalgebra::{Isometry3, Point3, Vector3};
 use rand_distr::{Distribution, StandardNormal};
 
 use self::nodes::{EmitterNode, Medium, Packet, ReceiverNode};
-use crate::protocol::{DeviceEvents, Event};
+use crate::protocol::DeviceEvents;
 use crate::world::scene::{NodeId, Scene};
 
 /// Whether anything blocks an infra-red ray from `from` to `to`, given the emitting and receiving
@@ -150,25 +150,48 @@ impl Radio {
         self.build_parts();
     }
 
+    /// Cuts the receivers into parts, never between two receivers of one robot, so that each part also
+    /// owns its robots' outboxes. Receivers listed out of robot order make a single part.
     fn build_parts(&mut self) {
         let n = self.receivers.len();
-        let count = (n / self.threads.min_receivers.max(1)).clamp(1, self.threads.max.max(1));
+        let owners_in_order = self.receiver_owner.windows(2).all(|w| w[0].0 <= w[1].0);
+        let count =
+            if owners_in_order { (n / self.threads.min_receivers.max(1)).clamp(1, self.threads.max.max(1)) } else { 1 };
         let per = n.div_ceil(count).max(1);
-        self.parts = (0..count).map(|p| Part { start: (p * per).min(n), end: ((p + 1) * per).min(n) }).collect();
+        let mut start = 0;
+        self.parts = (1..=count)
+            .map(|p| {
+                let mut end = (p * per).clamp(start, n);
+                while end > 0 && end < n && self.receiver_owner[end].0 == self.receiver_owner[end - 1].0 {
+                    end += 1;
+                }
+                let part = Part { start, end };
+                start = end;
+                part
+            })
+            .collect();
+        if let Some(last) = self.parts.last_mut() {
+            last.end = n;
+        }
+        // pushing boundaries past a robot's receivers can leave parts with nothing
+        if n > 0 {
+            self.parts.retain(|p| p.start < p.end);
+        }
     }
 
-    /// Sends every queued packet to the receivers that hear it, emitters in scene order. `sample_at` is
-    /// the time of the `sample` that follows: packets a receiver will hand over then need no record of
-    /// where they came from.
-    pub fn transmit(&mut self, blocked: &Blocked<'_>, sample_at: f64) {
-        if self.queued.is_empty() {
-            return;
-        }
-        // emitters in scene order, each one's packets in the order they came (a stable sort); robots
-        // usually come in scene order already
-        let rank = &self.emitter_rank;
-        if !self.queued.is_sorted_by_key(|(e, _)| rank[*e as usize]) {
-            self.queued.sort_by_key(|(e, _)| rank[*e as usize]);
+    /// One basic step ending at `now_ms`: every queued packet goes to the receivers that hear it
+    /// (emitters in scene order), then every receiver whose sample is due hands its waiting packets to
+    /// its robot's outbox (radio and serial ones measured again, or dropped out of range, when anything
+    /// moved since they were sent). Receivers are handled one after the other, or in parts on several
+    /// threads when the previous step was busy: the same result either way.
+    pub fn step(&mut self, blocked: &Blocked<'_>, now_ms: f64, outboxes: &mut [DeviceEvents]) {
+        if !self.queued.is_empty() {
+            // emitters in scene order, each one's packets in the order they came (a stable sort);
+            // robots usually come in scene order already
+            let rank = &self.emitter_rank;
+            if !self.queued.is_sorted_by_key(|(e, _)| rank[*e as usize]) {
+                self.queued.sort_by_key(|(e, _)| rank[*e as usize]);
+            }
         }
         let (emitters, poses) = (&self.emitters, &self.emitter_pose);
         transmit::Outgoing::fill(&mut self.outgoing, &mut self.queued, emitters, poses);
@@ -181,95 +204,46 @@ impl Radio {
             owner: &self.receiver_owner,
             legacy_axes: self.legacy_axes,
             pose_version: self.pose_version,
-            sample_at,
+            now_ms,
             blocked,
         };
-        let mut slices = Vec::with_capacity(self.parts.len());
-        let mut rest = &mut self.receivers[..];
-        for part in &self.parts {
-            let (mine, tail) = std::mem::take(&mut rest).split_at_mut(part.end - part.start);
-            slices.push((part.start, mine));
-            rest = tail;
+        let mut work = Vec::with_capacity(self.parts.len());
+        let (mut receivers, mut boxes) = (&mut self.receivers[..], outboxes);
+        let mut first_robot = 0;
+        for (p, part) in self.parts.iter().enumerate() {
+            let (mine, rest) = std::mem::take(&mut receivers).split_at_mut(part.end - part.start);
+            let robots = match mine.last() {
+                _ if p + 1 == self.parts.len() => boxes.len(),
+                Some(_) => self.receiver_owner[part.end - 1].0 + 1 - first_robot,
+                None => 0,
+            };
+            let (their_boxes, other_boxes) = std::mem::take(&mut boxes).split_at_mut(robots);
+            work.push(transmit::Part { first: part.start, receivers: mine, first_robot, outboxes: their_boxes });
+            (receivers, boxes, first_robot) = (rest, other_boxes, first_robot + robots);
         }
-        self.threads_used = if self.delivered >= self.threads.min_deliveries { slices.len() } else { 1 };
+        let busy =
+            !self.outgoing.iter().all(transmit::Outgoing::is_empty) && self.delivered >= self.threads.min_deliveries;
+        self.threads_used = if busy { work.len() } else { 1 };
         self.delivered = if self.threads_used > 1 {
             std::thread::scope(|s| {
-                let last = slices.pop();
-                let others: Vec<_> = slices
+                let last = work.pop();
+                let others: Vec<_> = work
                     .into_iter()
-                    .map(|(base, mine)| {
+                    .map(|part| {
                         let sender = &sender;
-                        s.spawn(move || sender.deliver(base, mine))
+                        s.spawn(move || sender.step(part))
                     })
                     .collect();
-                let mut delivered = last.map_or(0, |(base, mine)| sender.deliver(base, mine));
+                let mut delivered = last.map_or(0, |part| sender.step(part));
                 for t in others {
                     delivered += t.join().unwrap_or_else(|panic| std::panic::resume_unwind(panic));
                 }
                 delivered
             })
         } else {
-            slices.into_iter().map(|(base, mine)| sender.deliver(base, mine)).sum()
+            work.into_iter().map(|part| sender.step(part)).sum()
         };
-    }
-
-    /// After time advanced to `now_ms`: every receiver whose sample is due hands its waiting packets
-    /// to its robot's outbox (radio and serial ones measured again, or dropped out of range, when
-    /// anything moved since they were sent).
-    pub fn sample(&mut self, now_ms: f64, outboxes: &mut [DeviceEvents]) {
-        for ri in 0..self.receivers.len() {
-            if !self.receivers[ri].sampling.due(now_ms) {
-                continue;
-            }
-            if self.receivers[ri].waiting.is_empty() {
-                continue;
-            }
-            let stale = self.receivers[ri].measured_before(self.pose_version);
-            if stale > 0 {
-                self.remeasure(ri, stale);
-            }
-            let r = &mut self.receivers[ri];
-            if std::mem::take(&mut r.channel_changed) {
-                let channel = r.channel;
-                for ev in r.waiting.events_mut() {
-                    if let Event::ReceiverPacket(p) = &mut ev.event {
-                        p.channel = channel;
-                    }
-                }
-            }
-            r.origins.clear();
-            r.measured_from = 0;
-            outboxes[self.receiver_owner[ri].0].append(&mut r.waiting);
-        }
         self.outgoing.iter_mut().for_each(transmit::Outgoing::clear);
-    }
-
-    /// Measures the receiver's first `stale` waiting packets again from the current poses, dropping
-    /// those whose emitter is now out of range. Infra-red packets keep their first measurement.
-    fn remeasure(&mut self, ri: usize, stale: usize) {
-        let pose = self.receiver_pose[ri];
-        let to = self.receiver_at[ri];
-        let r = &mut self.receivers[ri];
-        let mut waiting = std::mem::take(&mut r.waiting);
-        let origins = std::mem::take(&mut r.origins);
-        // packets waiting past the step they came in have origins
-        waiting.retain(|i, ev| {
-            let Some(o) = origins.get(i).filter(|_| i < stale) else {
-                return true;
-            };
-            let emitter = o.emitter as usize;
-            if self.emitters[emitter].medium != Medium::InfraRed {
-                let from = Point3::from(self.emitter_pose[emitter].translation.vector);
-                if o.range >= 0.0 && (to - from).norm_squared() > o.range * o.range {
-                    return false;
-                }
-                if let Event::ReceiverPacket(p) = &mut ev.event {
-                    (p.direction, p.signal) = measure(&pose, &from, r);
-                }
-            }
-            true
-        });
-        r.waiting = waiting;
     }
 
     /// Restarts every receiver's noise stream from `seed`.

@@ -55,7 +55,7 @@ fn radio_of(scene: &Scene, threads: Threads) -> Radio {
 
 /// The rule spelled out, packet by packet: emitters in scene order, each one's packets first in first
 /// out, each offered to every receiver.
-fn transmit_one_by_one(radio: &mut Radio, blocked: &Blocked<'_>, _end_ms: f64) {
+fn transmit_one_by_one(radio: &mut Radio, blocked: &Blocked<'_>) {
     let queued = std::mem::take(&mut radio.queued);
     for &ei in &radio.transmit_order {
         let e = &radio.emitters[ei];
@@ -94,14 +94,20 @@ fn transmit_one_by_one(radio: &mut Radio, blocked: &Blocked<'_>, _end_ms: f64) {
 
 /// Every robot sends one or two packets a step for `steps` steps; the robots' outboxes at the end.
 fn run(scene: &Scene, threads: Threads, steps: usize) -> Vec<DeviceEvents> {
-    run_with(scene, threads, steps, |radio, blocked, end| radio.transmit(blocked, end))
+    run_with(scene, threads, steps, |radio, blocked, end, outboxes| radio.step(blocked, end, outboxes))
+}
+
+/// The rule spelled out, then the step that follows with nothing left to send: only the hand-over.
+fn step_one_by_one(radio: &mut Radio, blocked: &Blocked<'_>, end_ms: f64, outboxes: &mut [DeviceEvents]) {
+    transmit_one_by_one(radio, blocked);
+    radio.step(blocked, end_ms, outboxes);
 }
 
 fn run_with(
     scene: &Scene,
     threads: Threads,
     steps: usize,
-    transmit: impl Fn(&mut Radio, &Blocked<'_>, f64),
+    step_fn: impl Fn(&mut Radio, &Blocked<'_>, f64, &mut [DeviceEvents]),
 ) -> Vec<DeviceEvents> {
     let mut radio = radio_of(scene, threads);
     let robots = radio.receivers.len();
@@ -124,8 +130,7 @@ fn run_with(
         let blocked = |from: &Point3<f64>, to: &Point3<f64>, _, _| {
             (from.x - 6.0).signum() != (to.x - 6.0).signum() && (to.y - 6.0).abs() < 2.0
         };
-        transmit(&mut radio, &blocked, step as f64 * 32.0);
-        radio.sample(step as f64 * 32.0, &mut outboxes);
+        step_fn(&mut radio, &blocked, step as f64 * 32.0, &mut outboxes);
     }
     outboxes
 }
@@ -134,7 +139,7 @@ fn run_with(
 fn delivery_follows_the_packet_by_packet_rule_exactly() {
     let scene = parse_world_str(&mixed_world(90), "t.wbt", Path::new("."), &LoadOptions::default()).unwrap();
     let one = Threads { max: 1, min_receivers: 1, min_deliveries: 0 };
-    let expected = run_with(&scene, one, 6, transmit_one_by_one);
+    let expected = run_with(&scene, one, 6, step_one_by_one);
     assert!(expected.iter().map(DeviceEvents::len).sum::<usize>() > 2000);
     assert!(run(&scene, one, 6) == expected, "receiver by receiver differs from packet by packet");
 }
@@ -163,11 +168,10 @@ fn steady_traffic_and_then_a_move_follow_the_rule() {
             }
             let blocked = |_: &Point3<f64>, _: &Point3<f64>, _, _| false;
             if k == 0 {
-                radio.transmit(&blocked, step as f64 * 32.0);
+                radio.step(&blocked, step as f64 * 32.0, &mut outboxes[k]);
             } else {
-                transmit_one_by_one(radio, &blocked, step as f64 * 32.0);
+                step_one_by_one(radio, &blocked, step as f64 * 32.0, &mut outboxes[k]);
             }
-            radio.sample(step as f64 * 32.0, &mut outboxes[k]);
         }
         assert!(outboxes[0] == outboxes[1], "step {step} differs");
     }
@@ -201,13 +205,14 @@ fn small_worlds_and_light_steps_stay_on_one_thread() {
     // the first step cannot know its load: one thread; then as many as the last step deserves
     radio.receivers.iter_mut().for_each(|r| r.sampling.set_period(32, 0.0));
     let mut used = Vec::new();
+    let mut outboxes = vec![DeviceEvents::default(); 30];
     for packets in [20, 20, 1, 1] {
         for e in 0..radio.emitters.len() {
             for _ in 0..packets {
                 radio.send(e, Packet { channel: -1, range: -1.0, data: [7u8][..].into() });
             }
         }
-        radio.transmit(&|_, _, _, _| false, 32.0);
+        radio.step(&|_, _, _, _| false, 32.0, &mut outboxes);
         used.push((radio.threads_used, radio.delivered >= 1000));
     }
     assert_eq!(used, vec![(1, true), (3, true), (3, false), (1, false)]);
@@ -233,11 +238,11 @@ fn moving_world(period: u32) -> (Scene, Radio) {
 }
 
 /// One packet from every emitter, in the step that ends at `end_ms`.
-fn send_one_each(radio: &mut Radio, end_ms: f64) {
+fn send_one_each(radio: &mut Radio, end_ms: f64, outboxes: &mut [DeviceEvents]) {
     for e in 0..radio.emitters.len() {
         radio.send(e, Packet { channel: 0, range: 5.0, data: [1u8][..].into() });
     }
-    radio.transmit(&|_, _, _, _| false, end_ms);
+    radio.step(&|_, _, _, _| false, end_ms, outboxes);
 }
 
 fn move_talker(scene: &mut Scene, radio: &mut Radio) {
@@ -265,48 +270,67 @@ fn assert_heard(outboxes: &[DeviceEvents], robot: usize, tag: u16, signals: &[f6
 
 /// Packets waiting when things move: radio ones are measured again from the new poses at the sample
 /// (or dropped when now out of range), infra-red ones keep the measurement made when they were sent,
-/// and packets sent after the move are measured once. The same whether the move comes right after the
-/// packets went out or after a sample that was not due yet.
+/// and packets sent after the move are measured once.
 #[test]
 fn waiting_radio_packets_follow_a_move_and_infra_red_ones_do_not() {
-    for move_before_sampling in [false, true] {
-        let (mut scene, mut radio) = moving_world(64);
-        let mut outboxes = vec![DeviceEvents::default(); 3];
-        send_one_each(&mut radio, 32.0);
-        if move_before_sampling {
-            move_talker(&mut scene, &mut radio);
-        }
-        radio.sample(32.0, &mut outboxes);
-        assert!(outboxes.iter().all(DeviceEvents::is_empty), "nothing is due at 32 ms");
-        if !move_before_sampling {
-            move_talker(&mut scene, &mut radio);
-        }
-        send_one_each(&mut radio, 64.0);
-        radio.sample(64.0, &mut outboxes);
-        // the ear, now 3 m away: both radio packets measured from there; infra-red keeps 2 m for the first
-        assert_heard(&outboxes, 1, 1, &[1.0 / 9.0, 1.0 / 9.0]);
-        assert_heard(&outboxes, 1, 2, &[1.0 / 4.0, 1.0 / 9.0]);
-        // the far ear, now 5.5 m away: the first radio packet is dropped, the infra-red one stays at 4.5 m
-        assert_heard(&outboxes, 2, 1, &[]);
-        assert_heard(&outboxes, 2, 2, &[1.0 / 20.25]);
-    }
+    let (mut scene, mut radio) = moving_world(64);
+    let mut outboxes = vec![DeviceEvents::default(); 3];
+    send_one_each(&mut radio, 32.0, &mut outboxes);
+    assert!(outboxes.iter().all(DeviceEvents::is_empty), "nothing is due at 32 ms");
+    move_talker(&mut scene, &mut radio);
+    send_one_each(&mut radio, 64.0, &mut outboxes);
+    // the ear, now 3 m away: both radio packets measured from there; infra-red keeps 2 m for the first
+    assert_heard(&outboxes, 1, 1, &[1.0 / 9.0, 1.0 / 9.0]);
+    assert_heard(&outboxes, 1, 2, &[1.0 / 4.0, 1.0 / 9.0]);
+    // the far ear, now 5.5 m away: the first radio packet is dropped, the infra-red one stays at 4.5 m
+    assert_heard(&outboxes, 2, 1, &[]);
+    assert_heard(&outboxes, 2, 2, &[1.0 / 20.25]);
 }
 
 /// Only packets that wait past the step they came in keep a record of where they came from: a receiver
 /// sampled at the end of the step needs none (nothing moves between a step's sending and its sample).
 #[test]
 fn only_packets_that_wait_keep_their_origin() {
-    for (period, kept) in [(32, 0), (64, 1)] {
+    for period in [32, 64] {
         let (_, mut radio) = moving_world(period);
-        send_one_each(&mut radio, 32.0);
-        let origins: Vec<usize> = radio.receivers.iter().map(|r| r.origins.len()).collect();
-        let waiting: Vec<usize> = radio.receivers.iter().map(|r| r.waiting.len()).collect();
-        assert!(waiting.iter().sum::<usize>() >= 3, "packets were delivered: {waiting:?}");
-        let want: Vec<usize> = waiting.iter().map(|&w| w * kept).collect();
-        assert_eq!(origins, want, "period {period}");
         let mut outboxes = vec![DeviceEvents::default(); 3];
-        radio.sample(32.0, &mut outboxes);
+        send_one_each(&mut radio, 32.0, &mut outboxes);
         let handed: usize = outboxes.iter().map(DeviceEvents::len).sum();
-        assert_eq!(handed, if period == 32 { waiting.iter().sum() } else { 0 });
+        let waiting: Vec<usize> = radio.receivers.iter().map(|r| r.waiting.len()).collect();
+        let origins: Vec<usize> = radio.receivers.iter().map(|r| r.origins.len()).collect();
+        if period == 32 {
+            assert!(handed >= 3 && waiting.iter().all(|&w| w == 0), "handed over at once: {handed}, {waiting:?}");
+        } else {
+            assert!(handed == 0 && waiting.iter().sum::<usize>() >= 3, "all waiting: {waiting:?}");
+        }
+        assert_eq!(origins, waiting, "period {period}: an origin for each packet left waiting");
+    }
+}
+
+/// Robots with one to three receivers: the parts given to threads never cut a robot's receivers apart
+/// (each part owns its robots' outboxes), and still change nothing.
+#[test]
+fn parts_never_split_a_robot_and_threads_still_change_nothing() {
+    let mut w = String::from("#VRML_SIM R2025a utf8\nWorldInfo { basicTimeStep 32 }\n");
+    for i in 0..40 {
+        let ears = "Receiver { channel -1 } ".repeat(i % 3 + 1);
+        w += &format!(
+            "Robot {{ translation {} {} 0 name \"r{i}\" children [ Emitter {{ range 3 channel 1 }} {ears}] }}\n",
+            i % 7,
+            i / 7
+        );
+    }
+    let scene = parse_world_str(&w, "t.wbt", Path::new("."), &LoadOptions::default()).unwrap();
+    let single = run(&scene, Threads { max: 1, min_receivers: 1, min_deliveries: 0 }, 4);
+    assert!(single.iter().map(DeviceEvents::len).sum::<usize>() > 500);
+    for max in [2, 3, 5, 11] {
+        let split = Threads { max, min_receivers: 1, min_deliveries: 0 };
+        let radio = radio_of(&scene, split);
+        assert!(radio.parts.len() > 1, "{max}");
+        for part in &radio.parts[1..] {
+            let (before, first) = (radio.receiver_owner[part.start - 1].0, radio.receiver_owner[part.start].0);
+            assert_ne!(before, first, "{max} parts: a robot's receivers were cut apart at {}", part.start);
+        }
+        assert!(run(&scene, split, 4) == single, "{max} parts changed the deliveries");
     }
 }

@@ -8,7 +8,7 @@ use nalgebra::{Isometry3, Point3, Vector3};
 use super::grid::{Entry, Grid};
 use super::nodes::{EmitterNode, Medium, Origin, Packet, ReceiverNode};
 use super::{inside_cone, measure, medium_index, Blocked};
-use crate::protocol::Payload;
+use crate::protocol::{DeviceEvents, Event, Payload};
 use crate::world::scene::NodeId;
 
 /// A packet leaving an emitter this step.
@@ -115,6 +115,15 @@ impl Outgoing {
     }
 }
 
+/// The receivers `first..` of the radio, with the outboxes of their robots (`first_robot..`): what one
+/// thread works on.
+pub(super) struct Part<'r> {
+    pub first: usize,
+    pub receivers: &'r mut [ReceiverNode],
+    pub first_robot: usize,
+    pub outboxes: &'r mut [DeviceEvents],
+}
+
 /// What every delivering thread reads.
 pub(super) struct Sender<'a, 'b> {
     /// Per medium.
@@ -127,60 +136,115 @@ pub(super) struct Sender<'a, 'b> {
     pub owner: &'a [(usize, u16)],
     pub legacy_axes: bool,
     pub pose_version: u64,
-    /// When the receivers are sampled next.
-    pub sample_at: f64,
+    /// The end of the step, when due receivers hand their packets over.
+    pub now_ms: f64,
     pub blocked: &'a Blocked<'b>,
 }
 
 impl Sender<'_, '_> {
-    /// Delivers the step's packets to `receivers`, the radio's receivers from index `base` on; returns
-    /// how many it delivered.
-    pub fn deliver(&self, base: usize, receivers: &mut [ReceiverNode]) -> usize {
+    /// The step for one part of the receivers: delivery, then the hand-over of those due. Returns how
+    /// many packets it delivered.
+    pub fn step(&self, part: Part<'_>) -> usize {
         let mut reach: Vec<u32> = Vec::new();
         let mut delivered = 0;
-        for (i, r) in receivers.iter_mut().enumerate() {
-            let out = &self.outgoing[medium_index(r.medium)];
-            if out.is_empty() || !r.sampling.enabled() {
-                continue;
+        for (i, r) in part.receivers.iter_mut().enumerate() {
+            let ri = part.first + i;
+            delivered += self.deliver(ri, r, &mut reach);
+            if r.sampling.due(self.now_ms) && !r.waiting.is_empty() {
+                self.hand_over(ri, r, &mut part.outboxes[self.owner[ri].0 - part.first_robot]);
             }
-            let ri = base + i;
-            let to = self.receiver_at[ri];
-            reach.clear();
-            for class in &out.classes {
-                for run in class.grid.runs(&to.coords.into(), class.bound) {
-                    in_reach(run, &to, &mut reach);
-                }
-            }
-            let in_reach = if reach.is_empty() {
-                &out.everywhere
-            } else {
-                reach.extend_from_slice(&out.everywhere);
-                // robots placed in rows in scene order come out of the grid in order already
-                if !reach.is_sorted() {
-                    reach.sort_unstable();
-                }
-                &reach
-            };
-            let before = r.waiting.len();
-            let (tag, channel) = (self.owner[ri].1, r.channel);
-            // a packet handed over at the coming sample cannot be measured again: no origin needed
-            let waits = !r.sampling.is_due(self.sample_at);
-            for &s in in_reach {
-                if let Some((direction, signal)) = self.listen(out, s, ri, r) {
-                    r.waiting.push_packet(tag, channel, direction, signal, &out.sends[s as usize].data);
-                    if waits {
-                        r.origins.push(out.origin(s));
-                    }
-                }
-            }
-            let heard = r.waiting.len() - before;
-            if heard > 0 && r.measured_at != self.pose_version {
-                r.measured_at = self.pose_version;
-                r.measured_from = before;
-            }
-            delivered += heard;
         }
         delivered
+    }
+
+    /// Delivers the step's packets to receiver `ri`; returns how many it took.
+    #[inline]
+    fn deliver(&self, ri: usize, r: &mut ReceiverNode, reach: &mut Vec<u32>) -> usize {
+        let out = &self.outgoing[medium_index(r.medium)];
+        if out.is_empty() || !r.sampling.enabled() {
+            return 0;
+        }
+        let to = self.receiver_at[ri];
+        reach.clear();
+        for class in &out.classes {
+            for run in class.grid.runs(&to.coords.into(), class.bound) {
+                in_reach(run, &to, reach);
+            }
+        }
+        let in_reach = if reach.is_empty() {
+            &out.everywhere
+        } else {
+            reach.extend_from_slice(&out.everywhere);
+            // robots placed in rows in scene order come out of the grid in order already
+            if !reach.is_sorted() {
+                reach.sort_unstable();
+            }
+            &*reach
+        };
+        let before = r.waiting.len();
+        let (tag, channel) = (self.owner[ri].1, r.channel);
+        // a packet handed over at the end of this step cannot be measured again: no origin needed
+        let waits = !r.sampling.is_due(self.now_ms);
+        for &s in in_reach {
+            if let Some((direction, signal)) = self.listen(out, s, ri, r) {
+                r.waiting.push_packet(tag, channel, direction, signal, &out.sends[s as usize].data);
+                if waits {
+                    r.origins.push(out.origin(s));
+                }
+            }
+        }
+        let heard = r.waiting.len() - before;
+        if heard > 0 && r.measured_at != self.pose_version {
+            r.measured_at = self.pose_version;
+            r.measured_from = before;
+        }
+        heard
+    }
+
+    /// A due receiver's waiting packets go to its robot's outbox, measured again if anything moved
+    /// since they came, with the receiver's channel if it changed meanwhile.
+    fn hand_over(&self, ri: usize, r: &mut ReceiverNode, outbox: &mut DeviceEvents) {
+        let stale = r.measured_before(self.pose_version);
+        if stale > 0 {
+            self.remeasure(ri, r, stale);
+        }
+        if std::mem::take(&mut r.channel_changed) {
+            let channel = r.channel;
+            for ev in r.waiting.events_mut() {
+                if let Event::ReceiverPacket(p) = &mut ev.event {
+                    p.channel = channel;
+                }
+            }
+        }
+        r.origins.clear();
+        r.measured_from = 0;
+        outbox.append(&mut r.waiting);
+    }
+
+    /// Measures the receiver's first `stale` waiting packets again from the current poses, dropping
+    /// those whose emitter is now out of range. Infra-red packets keep their first measurement.
+    fn remeasure(&self, ri: usize, r: &mut ReceiverNode, stale: usize) {
+        let (pose, to) = (&self.receiver_pose[ri], self.receiver_at[ri]);
+        let mut waiting = std::mem::take(&mut r.waiting);
+        let origins = std::mem::take(&mut r.origins);
+        // packets waiting past the step they came in have origins
+        waiting.retain(|i, ev| {
+            let Some(o) = origins.get(i).filter(|_| i < stale) else {
+                return true;
+            };
+            let emitter = o.emitter as usize;
+            if self.emitters[emitter].medium != Medium::InfraRed {
+                let from = Point3::from(self.emitter_pose[emitter].translation.vector);
+                if o.range >= 0.0 && (to - from).norm_squared() > o.range * o.range {
+                    return false;
+                }
+                if let Event::ReceiverPacket(p) = &mut ev.event {
+                    (p.direction, p.signal) = measure(pose, &from, r);
+                }
+            }
+            true
+        });
+        r.waiting = waiting;
     }
 
     /// Whether receiver `ri` (in reach and listening) hears packet `s`, and how: its measurement.
