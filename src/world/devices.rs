@@ -32,7 +32,7 @@ pub struct Devices {
     pub compasses: Vec<CompassNode>,
     pub docking: Docking,
     /// Per robot, per device (tag - 1).
-    map: Vec<Vec<Option<WorldDevice>>>,
+    map: DeviceMap,
     /// Device node → (robot, tag, where).
     by_node: HashMap<NodeId, (usize, u16, WorldDevice)>,
     /// Poses or shapes changed: the radio's index and the obstacles are rebuilt before the next step.
@@ -90,7 +90,7 @@ impl Devices {
             obstacles: Obstacles::from_scene(scene),
             compasses,
             docking,
-            map,
+            map: DeviceMap::new(map),
             by_node,
             geometry_dirty: false,
         }
@@ -98,7 +98,7 @@ impl Devices {
 
     /// The device-specific configuration of a robot's device `i` (tag `i + 1`).
     pub fn setup(&self, robot: usize, i: usize) -> DeviceSetup {
-        match self.map[robot][i] {
+        match self.map.of(robot)[i] {
             Some(WorldDevice::Radio(RadioDevice::Emitter(e))) => {
                 DeviceSetup::Emitter(self.radio.emitters[e].setup.clone())
             }
@@ -123,7 +123,7 @@ impl Devices {
         warnings: &mut Vec<String>,
     ) {
         let (tag, command) = (cmd.tag, &cmd.command);
-        let device = (tag as usize).checked_sub(1).and_then(|i| self.map[robot].get(i).copied().flatten());
+        let device = (tag as usize).checked_sub(1).and_then(|i| self.map.of(robot).get(i).copied().flatten());
         match (command, device) {
             (Command::EmitterSend { channel, range, data }, Some(WorldDevice::Radio(RadioDevice::Emitter(e)))) => {
                 self.radio.send(e, Packet { channel: *channel, range: *range, data: data.clone() })
@@ -288,7 +288,7 @@ impl Devices {
             new.sampling = old.sampling.clone();
             new.sampling.reset();
         }
-        for (robot, devices) in self.map.iter().enumerate() {
+        for (robot, devices) in self.map.robots().enumerate() {
             for i in 0..devices.len() {
                 let (before, after) = (self.setup(robot, i), fresh.setup(robot, i));
                 if before != after && after != DeviceSetup::Plain {
@@ -308,7 +308,7 @@ impl Devices {
     /// A robot's controller left: its sensors stop and forget what they had not handed over.
     pub fn silence_robot(&mut self, robot: usize) {
         self.radio.silence_robot(robot);
-        for (robot_of, devices) in self.map.iter().enumerate() {
+        for (robot_of, devices) in self.map.robots().enumerate() {
             if robot_of != robot {
                 continue;
             }
@@ -320,5 +320,32 @@ impl Devices {
                 }
             }
         }
+    }
+}
+
+/// Every robot's devices in one list (a step looks them up for thousands of robots).
+#[derive(Clone, Debug)]
+struct DeviceMap {
+    /// Robot `r`'s devices are `slots[first[r]..first[r + 1]]`.
+    first: Vec<usize>,
+    slots: Vec<Option<WorldDevice>>,
+}
+
+impl DeviceMap {
+    fn new(per_robot: Vec<Vec<Option<WorldDevice>>>) -> DeviceMap {
+        let mut first = vec![0];
+        first.extend(per_robot.iter().scan(0, |end, devices| {
+            *end += devices.len();
+            Some(*end)
+        }));
+        DeviceMap { first, slots: per_robot.into_iter().flatten().collect() }
+    }
+
+    fn of(&self, robot: usize) -> &[Option<WorldDevice>] {
+        &self.slots[self.first[robot]..self.first[robot + 1]]
+    }
+
+    fn robots(&self) -> impl Iterator<Item = &[Option<WorldDevice>]> {
+        self.first.windows(2).map(|w| &self.slots[w[0]..w[1]])
     }
 }

@@ -25,8 +25,6 @@ pub const MODE_FAST: i32 = 2;
 #[derive(Clone, Debug, Default)]
 struct RobotState {
     battery: Sampling,
-    /// Requests received since the last step, applied in world order when time advances.
-    pending: Option<StepRequest>,
     /// Events waiting for the robot's next answer.
     outbox: Vec<RobotEvent>,
 }
@@ -38,6 +36,8 @@ pub struct World {
     world_path: PathBuf,
     robots: Vec<RobotEntry>,
     states: Vec<RobotState>,
+    /// Per robot, the request received since the last step, applied in world order when time advances.
+    pending: Vec<Option<StepRequest>>,
     scheduler: Scheduler,
     until_ms: Option<f64>,
     devices: Devices,
@@ -77,6 +77,7 @@ impl World {
         let devices = Devices::build(&mut scene, &robots, info.random_seed, &mut warnings);
         World {
             states: vec![RobotState::default(); robots.len()],
+            pending: vec![None; robots.len()],
             scheduler: Scheduler::new(robots.len(), info.basic_time_step),
             device_outboxes: vec![DeviceEvents::default(); robots.len()],
             robots,
@@ -194,7 +195,7 @@ impl World {
 
     /// The controller of `robot` is gone; the world stops waiting for it.
     pub fn disconnect(&mut self, robot: usize) {
-        if let Some(req) = self.states[robot].pending.take() {
+        if let Some(req) = self.pending[robot].take() {
             self.apply(robot, &req);
         }
         self.scheduler.set_idle(robot);
@@ -215,7 +216,7 @@ impl World {
             self.scheduler.set_running(robot);
             self.apply(robot, &req);
         } else {
-            self.states[robot].pending = Some(req);
+            self.pending[robot] = Some(req);
         }
         immediate
     }
@@ -239,11 +240,15 @@ impl World {
         if std::mem::take(&mut self.reset_requested) {
             self.reset();
         }
-        for robot in 0..self.robots.len() {
-            if let Some(req) = self.states[robot].pending.take() {
-                self.apply(robot, &req);
+        // taken out whole and applied in place: a request is not moved again
+        let mut pending = std::mem::take(&mut self.pending);
+        for (robot, req) in pending.iter_mut().enumerate() {
+            if let Some(req) = req {
+                self.apply(robot, req);
             }
         }
+        pending.iter_mut().for_each(|req| *req = None);
+        self.pending = pending;
         self.devices.step(&mut self.scene, &mut self.device_outboxes, &mut self.runtime_warnings);
         let end = self.scheduler.next_time_ms();
         self.devices.transmit(&self.scene, end, &mut self.device_outboxes);
