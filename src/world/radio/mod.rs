@@ -68,7 +68,7 @@ pub struct Radio {
     /// The receivers in contiguous index ranges, one per delivering thread.
     parts: Vec<Part>,
     threads: Threads,
-    /// Packets delivered by the last `transmit`, and by how many threads.
+    /// Packets delivered by the last `step`, and by how many threads.
     delivered: usize,
     threads_used: usize,
     /// Per medium, the packets of the step being delivered.
@@ -79,7 +79,7 @@ pub struct Radio {
     pose_version: u64,
 }
 
-/// The receivers `start..end`, delivered to by one thread.
+/// The receivers `start..end` (never a robot's receivers cut apart), delivered to by one thread.
 #[derive(Clone, Debug, Default)]
 struct Part {
     start: usize,

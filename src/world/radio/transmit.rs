@@ -1,7 +1,9 @@
 //! One step's delivery, receiver by receiver: each receiver looks up the step's packets that can reach
 //! it and takes them in sending order (emitters in scene order, each emitter's packets first in first
-//! out). A receiver's packets are then written one after the other, and the receivers can be shared
-//! out between threads without changing what any of them gets, nor its noise draws.
+//! out), then, if its sample is due at the end of the step, hands what waits to its robot's outbox. A
+//! receiver's packets are written one after the other, and the receivers can be shared out between
+//! threads (each with its robots' outboxes) without changing what any of them gets, nor its noise
+//! draws.
 
 use nalgebra::{Isometry3, Point3, Vector3};
 
