@@ -247,7 +247,7 @@ impl World {
                 self.apply(robot, req);
             }
         }
-        pending.iter_mut().for_each(|req| *req = None);
+        pending.fill(None);
         self.pending = pending;
         self.devices.step(&mut self.scene, &mut self.device_outboxes, &mut self.runtime_warnings);
         let end = self.scheduler.next_time_ms();

@@ -54,9 +54,7 @@ pub struct Radio {
     pub receivers: Vec<ReceiverNode>,
     /// (robot, tag) of each receiver.
     receiver_owner: Vec<(usize, u16)>,
-    /// Emitters in scene-tree order: the order packets go out within a step.
-    transmit_order: Vec<usize>,
-    /// Each emitter's place in `transmit_order`.
+    /// Each emitter's place in scene-tree order: the order packets go out within a step.
     emitter_rank: Vec<u32>,
     /// Packets received from the controllers (emitter, packet), sent at the next basic step: one list
     /// for every emitter, in the order they arrived.
@@ -100,7 +98,6 @@ impl Radio {
             emitters: Vec::new(),
             receivers: Vec::new(),
             receiver_owner: Vec::new(),
-            transmit_order: Vec::new(),
             emitter_rank: Vec::new(),
             queued: Vec::new(),
             emitter_pose: Vec::new(),
@@ -143,7 +140,6 @@ impl Radio {
         for (rank, &ei) in order.iter().enumerate() {
             self.emitter_rank[ei] = rank as u32;
         }
-        self.transmit_order = order;
         self.emitter_pose = self.emitters.iter().map(|e| scene.global_pose(e.node)).collect();
         self.receiver_pose = self.receivers.iter().map(|r| scene.global_pose(r.node)).collect();
         self.receiver_at = self.receiver_pose.iter().map(|p| Point3::from(p.translation.vector)).collect();
@@ -185,6 +181,8 @@ impl Radio {
     /// moved since they were sent). Receivers are handled one after the other, or in parts on several
     /// threads when the previous step was busy: the same result either way.
     pub fn step(&mut self, blocked: &Blocked<'_>, now_ms: f64, outboxes: &mut [DeviceEvents]) {
+        let (emitters, poses) = (&self.emitters, &self.emitter_pose);
+        // a step with nothing to send keeps the outgoing lists (and their grids) as they are: empty
         if !self.queued.is_empty() {
             // emitters in scene order, each one's packets in the order they came (a stable sort);
             // robots usually come in scene order already
@@ -192,9 +190,8 @@ impl Radio {
             if !self.queued.is_sorted_by_key(|(e, _)| rank[*e as usize]) {
                 self.queued.sort_by_key(|(e, _)| rank[*e as usize]);
             }
+            transmit::Outgoing::fill(&mut self.outgoing, &mut self.queued, emitters, poses);
         }
-        let (emitters, poses) = (&self.emitters, &self.emitter_pose);
-        transmit::Outgoing::fill(&mut self.outgoing, &mut self.queued, emitters, poses);
         let sender = transmit::Sender {
             outgoing: &self.outgoing,
             emitters,
@@ -212,10 +209,11 @@ impl Radio {
         let mut first_robot = 0;
         for (p, part) in self.parts.iter().enumerate() {
             let (mine, rest) = std::mem::take(&mut receivers).split_at_mut(part.end - part.start);
-            let robots = match mine.last() {
-                _ if p + 1 == self.parts.len() => boxes.len(),
-                Some(_) => self.receiver_owner[part.end - 1].0 + 1 - first_robot,
-                None => 0,
+            // parts are never empty but when there are no receivers at all: one part, the last
+            let robots = if p + 1 == self.parts.len() {
+                boxes.len()
+            } else {
+                self.receiver_owner[part.end - 1].0 + 1 - first_robot
             };
             let (their_boxes, other_boxes) = std::mem::take(&mut boxes).split_at_mut(robots);
             work.push(transmit::Part { first: part.start, receivers: mine, first_robot, outboxes: their_boxes });

@@ -57,7 +57,9 @@ fn radio_of(scene: &Scene, threads: Threads) -> Radio {
 /// out, each offered to every receiver.
 fn transmit_one_by_one(radio: &mut Radio, blocked: &Blocked<'_>) {
     let queued = std::mem::take(&mut radio.queued);
-    for &ei in &radio.transmit_order {
+    let mut scene_order: Vec<usize> = (0..radio.emitters.len()).collect();
+    scene_order.sort_by_key(|&ei| radio.emitter_rank[ei]);
+    for ei in scene_order {
         let e = &radio.emitters[ei];
         let from = Point3::from(radio.emitter_pose[ei].translation.vector);
         for (_, p) in queued.iter().filter(|(e, _)| *e as usize == ei) {

@@ -50,14 +50,13 @@ struct Class {
 
 impl Outgoing {
     /// Takes the step's packets (`queued`, in sending order), each into the list of its emitter's
-    /// medium, and indexes them.
+    /// medium, and indexes them. The lists are empty between steps (`clear` after each).
     pub fn fill(
         outgoing: &mut [Outgoing; 3],
         queued: &mut Vec<(u32, Packet)>,
         emitters: &[EmitterNode],
         poses: &[Isometry3<f64>],
     ) {
-        outgoing.iter_mut().for_each(Outgoing::clear);
         for (ei, p) in queued.drain(..) {
             let ei = ei as usize;
             let e = &emitters[ei];
