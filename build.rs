@@ -22,7 +22,10 @@ fn extras(name: &str) -> HeaderExtras {
     match name {
         "types" => HeaderExtras { before_guard: MIXING_CHECK, includes: &[], preamble: TYPES_PREAMBLE },
         "nodes" => c_header(&[]),
-        "device" | "robot" | "supervisor" => c_header(&["nodes.h", "types.h"]),
+        "device" | "robot" => c_header(&["nodes.h", "types.h"]),
+        "supervisor" => c_header(&["contact_point.h", "nodes.h", "types.h"]),
+        // included by supervisor.h as in Webots; a plain struct, shared by the C++ API
+        "contact_point" => HeaderExtras { before_guard: "", includes: &[], preamble: "" },
         "mouse" => c_header(&["mouse_state.h", "types.h"]),
         // shared by both APIs (Mouse.hpp includes it), so it does not mark its includer as C
         "mouse_state" => HeaderExtras { before_guard: "", includes: &["types.h"], preamble: "" },

@@ -1,8 +1,9 @@
 //! The Connector as a Webots user sees it (C controllers in small worlds, through the runner): presence at
 //! the edge of each tolerance, compatibility, rotation steps; the latch against the link in every case
 //! of the spec (§6–7), autoLock, latches from the world file and from a supervisor, the Physics rule;
-//! kinematic links that carry robots (and plain Solids) when a supervisor moves one, along chains, and
-//! leave them behind once unlocked; snap; reset.
+//! links (engine welds, in worlds without gravity here) that carry robots (and plain Solids) when a
+//! supervisor moves one, along chains, and leave them behind once unlocked; snap; reset. Links under
+//! gravity, rupture and Webots' own connector scenario are in tests/physics.rs.
 //!
 //! Every robot runs `connector_script` (tests/c/connector_script.c); a link is observed by moving one
 //! side with a supervisor and watching whether the other follows.
@@ -11,7 +12,8 @@ mod common;
 
 use common::{Project, RunOutput};
 
-const HEADER: &str = "#VRML_SIM R2025a utf8\nWorldInfo { basicTimeStep 32 }\n";
+// no gravity: the robots float where they are put, and only links and supervisors move them
+const HEADER: &str = "#VRML_SIM R2025a utf8\nWorldInfo { basicTimeStep 32 gravity 0 }\n";
 const PHYS: &str = "physics Physics { }";
 const TURNED: &str = "rotation 0 0 1 3.141592653589793";
 
@@ -418,8 +420,9 @@ fn a_chain_of_three_robots_turns_and_moves_together_until_one_link_opens() {
 }
 
 #[test]
-fn snap_aligns_the_peer_at_once_and_without_snap_the_offset_is_kept() {
-    // B turned 0.1 rad off opposite and a few mm away, within A's tolerances
+fn snap_pulls_both_bodies_into_the_docked_pose_and_without_snap_the_offset_is_kept() {
+    // B turned 0.1 rad off opposite and a few mm away, within A's tolerances; both have bodies, so the
+    // weld pulls each half-way (Webots' snap), and no one is teleported
     let off = format!("translation 0.205 0.003 0 rotation 0 0 1 {}", std::f64::consts::PI - 0.1);
     let off_d = format!("translation 10.205 0.003 0 rotation 0 0 1 {}", std::f64::consts::PI - 0.1);
     let tol = "distanceTolerance 0.05";
@@ -430,14 +433,25 @@ fn snap_aligns_the_peer_at_once_and_without_snap_the_offset_is_kept() {
             bot("B", &off, "", PHYS, &[]),
             bot("C", "translation 10 0 0", &format!("{tol} snap FALSE"), PHYS, &["4", "1:lock:c"]),
             bot("D", &off_d, "", PHYS, &[]),
-            director(&["4", "3:move:C:10:1:0", "@B", "@D"]),
+            director(&["4", "3:move:C:10:1:0", "@A", "@B", "@AC", "@BC", "@CC", "@DC", "@D"]),
         ],
     );
-    let (b, d) = (positions(&out, "director", "B"), positions(&out, "director", "D"));
-    assert_at(b[0], [0.205, 0.003, 0.0], "B before the lock");
-    assert_at(b[1], [0.2, 0.0, 0.0], "B docked exactly");
-    assert_at(d[1], [10.205, 0.003, 0.0], "D not snapped");
-    assert_at(d[3], [10.205, 1.003, 0.0], "D carried with its offset");
+    let at = |def: &str, step: usize| positions(&out, "director", def)[step];
+    assert_at(at("BC", 0), [0.1055, 0.012983, 0.0], "B's connector before the lock");
+    assert_at(at("BC", 1), at("AC", 1), "the connectors met in one step");
+    let (a, b) = (at("A", 1), at("B", 1));
+    assert!(
+        (a[0] + b[0] - 0.205).abs() < 1e-5 && (a[1] + b[1] - 0.003).abs() < 1e-5,
+        "each moved half-way: {a:?} {b:?}"
+    );
+    assert!(((b[0] - a[0]).hypot(b[1] - a[1]) - 0.2).abs() < 1e-5, "docked 0.2 m apart: {a:?} {b:?}");
+    assert_at(at("D", 1), [10.205, 0.003, 0.0], "D not snapped");
+    let gap = |k: usize| (0..3).map(|i| at("DC", k)[i] - at("CC", k)[i]).collect::<Vec<_>>();
+    assert_eq!(
+        gap(0).iter().map(|g| (g * 1e6).round()).collect::<Vec<_>>(),
+        gap(3).iter().map(|g| (g * 1e6).round()).collect::<Vec<_>>()
+    );
+    assert_at(at("D", 3), [10.205, 1.003, 0.0], "D carried with its offset");
 }
 
 #[test]

@@ -109,7 +109,7 @@ fn the_example_project_builds_with_its_makefiles_and_runs() {
 
     let stdout = run_example(&project, tmp.path(), "docking_demo.wbt", &["--until", "10"]);
     for line in [
-        "[tug] docked at t=2.592 s, the tug at x=0.79: the cargo snapped to x=0.990",
+        "[tug] docked at t=2.592 s, the tug at x=0.79: the cargo snapped to x=0.995",
         "[tug] towed: the cargo is at (0.990, 1.000)",
         "[tug] turned: the cargo swung round to (0.790, 1.200)",
         "[tug] released: the cargo stays at (0.790, 1.200), the hook sees nothing",

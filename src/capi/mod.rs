@@ -6,6 +6,7 @@
 
 pub mod compass;
 pub mod connector;
+pub mod contact_point;
 pub mod device;
 pub mod emitter;
 pub mod joystick;

@@ -10,7 +10,7 @@ use std::collections::HashMap;
 use std::ffi::CString;
 
 use super::c_string;
-use crate::protocol::{FieldAddr, FieldData, FieldInfo, NodeInfo, NodeRefId, SupervisorCommand};
+use crate::protocol::{ContactPointData, FieldAddr, FieldData, FieldInfo, NodeInfo, NodeRefId, SupervisorCommand};
 
 pub struct NodeHandle {
     pub info: NodeInfo,
@@ -19,6 +19,29 @@ pub struct NodeHandle {
     pub base_type_name: CString,
     pub position: [f64; 3],
     pub orientation: [f64; 9],
+    pub velocity: [f64; 6],
+    pub center_of_mass: [f64; 3],
+    /// What the deprecated `wb_supervisor_node_get_contact_point` returned last.
+    pub contact_point: [f64; 3],
+    /// Contact points of the node alone ([0]) and with its descendants ([1]), and when they were asked.
+    pub contact_points: [ContactCache; 2],
+    /// Which of the two the deprecated per-index getters read.
+    pub contact_points_descendants: bool,
+}
+
+/// Contact points a supervisor read, kept for the rest of the step.
+#[derive(Clone, Debug)]
+pub struct ContactCache {
+    /// Simulated time of the reading (NaN: never read).
+    pub time_ms: f64,
+    /// `None`: the node is not a Solid.
+    pub points: Option<Vec<ContactPointData>>,
+}
+
+impl Default for ContactCache {
+    fn default() -> Self {
+        ContactCache { time_ms: f64::NAN, points: None }
+    }
 }
 
 pub struct FieldHandle {
@@ -53,6 +76,11 @@ impl Supervision {
                 info: info.clone(),
                 position: [f64::NAN; 3],
                 orientation: [f64::NAN; 9],
+                velocity: [f64::NAN; 6],
+                center_of_mass: [f64::NAN; 3],
+                contact_point: [f64::NAN; 3],
+                contact_points: Default::default(),
+                contact_points_descendants: false,
             })
         });
         let addr = &**handle as *const NodeHandle as usize;

@@ -40,6 +40,18 @@ pub enum Query {
         node: NodeRefId,
         from: Option<NodeRefId>,
     },
+    /// A Solid's `[vx vy vz ωx ωy ωz]` (world frame).
+    Velocity(NodeRefId),
+    /// The centre of mass of a Solid and the Solids below it (world frame).
+    CenterOfMass(NodeRefId),
+    /// The contact points of the last physics step on a Solid (and, with `descendants`, on the Solids
+    /// below it).
+    ContactPoints {
+        node: NodeRefId,
+        descendants: bool,
+    },
+    /// Whether a top Solid's centre of mass is above the hull of its contact points.
+    StaticBalance(NodeRefId),
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -50,6 +62,19 @@ pub enum QueryAnswer {
     Count(i32),
     /// `None` when the node has no frame (not Pose-derived) or does not exist.
     Pose(Option<[f64; 16]>),
+    /// Numbers a physics query returns; `None` when the node cannot answer it (not a Solid).
+    Numbers(Option<Vec<f64>>),
+    /// `None` when the node is not a Solid.
+    ContactPoints(Option<Vec<ContactPointData>>),
+    /// `None` when the node is not a top Solid.
+    Balance(Option<bool>),
+}
+
+/// A contact point in world coordinates, with the Solid whose geometry it touches.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+pub struct ContactPointData {
+    pub point: [f64; 3],
+    pub node: NodeRefId,
 }
 
 /// What does not change about a node while the run lasts.
@@ -132,4 +157,30 @@ pub enum SupervisorCommand {
     Reset,
     /// `WbSimulationMode`: 0 pause, 1 real time, 2 fast.
     SetMode(i32),
+    /// A Solid's `[vx vy vz ωx ωy ωz]` (world frame).
+    SetVelocity {
+        node: NodeRefId,
+        velocity: [f64; 6],
+    },
+    /// A force for the next physics step, at the Solid's centre of mass, or at `offset` (Solid frame);
+    /// in the Solid's frame when `relative`.
+    AddForce {
+        node: NodeRefId,
+        force: [f64; 3],
+        offset: Option<[f64; 3]>,
+        relative: bool,
+    },
+    AddTorque {
+        node: NodeRefId,
+        torque: [f64; 3],
+        relative: bool,
+    },
+    /// Stop a node's bodies and those below it (`None`: every body).
+    ResetPhysics(Option<NodeRefId>),
+    /// `wb_supervisor_node_set_joint_position`: axis `index` (from 1) of a joint node.
+    SetJointPosition {
+        node: NodeRefId,
+        position: f64,
+        index: i32,
+    },
 }

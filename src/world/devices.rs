@@ -8,6 +8,7 @@ use std::collections::HashMap;
 use super::compass::CompassNode;
 use super::docking::{Docking, Note};
 use super::obstacles::Obstacles;
+use super::physics::Physics;
 use super::radio::nodes::{EmitterNode, Packet, ReceiverNode};
 use super::radio::{Radio, RadioDevice};
 use super::radio_fields;
@@ -113,9 +114,11 @@ impl Devices {
 
     /// A controller's device command. Commands for a tag of another device type are ignored (the
     /// controller library never sends them).
+    #[allow(clippy::too_many_arguments)]
     pub fn apply(
         &mut self,
         scene: &mut Scene,
+        physics: Option<&mut Physics>,
         robot: usize,
         cmd: &DeviceCommand,
         now: f64,
@@ -149,7 +152,7 @@ impl Devices {
             }
             (Command::ConnectorLock(lock), Some(WorldDevice::Connector(c))) => {
                 let mut notes = Vec::new();
-                self.docking.command(scene, c, *lock, &mut notes, warnings);
+                self.docking.command(scene, physics, c, *lock, &mut notes, warnings);
                 self.deliver(notes, outboxes);
                 self.geometry_dirty |= self.docking.take_moved();
             }
@@ -159,9 +162,15 @@ impl Devices {
 
     /// The physics part of a step, once every request is applied: links carry what a supervisor moved,
     /// connectors latched in the world file lock, autoLock links form.
-    pub fn step(&mut self, scene: &mut Scene, outboxes: &mut [DeviceEvents], warnings: &mut Vec<String>) {
+    pub fn step(
+        &mut self,
+        scene: &mut Scene,
+        physics: Option<&mut Physics>,
+        outboxes: &mut [DeviceEvents],
+        warnings: &mut Vec<String>,
+    ) {
         let mut notes = Vec::new();
-        self.docking.step(scene, &mut notes, warnings);
+        self.docking.step(scene, physics, &mut notes, warnings);
         self.deliver(notes, outboxes);
         self.geometry_dirty |= self.docking.take_moved();
     }
@@ -177,10 +186,13 @@ impl Devices {
 
     /// The radio's part of a step ending at `now` (rebuilding what moved first): the packets sent go
     /// out, and due receivers hand theirs to the robots' outboxes.
-    pub fn transmit(&mut self, scene: &Scene, now: f64, outboxes: &mut [DeviceEvents]) {
+    /// Under physics, the engine's colliders are the obstacles.
+    pub fn transmit(&mut self, scene: &Scene, physics: Option<&Physics>, now: f64, outboxes: &mut [DeviceEvents]) {
         if std::mem::take(&mut self.geometry_dirty) {
             self.radio.refresh(scene);
-            self.obstacles = Obstacles::from_scene(scene);
+            if physics.is_none() {
+                self.obstacles = Obstacles::from_scene(scene);
+            }
         }
         let obstacles = &self.obstacles;
         self.radio.step(
@@ -188,7 +200,10 @@ impl Devices {
                 // the emitting robot's body never blocks; the receiving robot's only with selfCollision
                 let self_collision = receiving.is_some_and(|r| scene.sf_bool(r, "selfCollision"));
                 let ignored = [emitting, if self_collision { None } else { receiving }];
-                obstacles.blocks(from, to, &ignored)
+                match physics {
+                    Some(p) => p.blocks(from, to, &ignored),
+                    None => obstacles.blocks(from, to, &ignored),
+                }
             },
             now,
             outboxes,
@@ -217,13 +232,14 @@ impl Devices {
     pub fn field_changed(
         &mut self,
         scene: &mut Scene,
+        physics: Option<&mut Physics>,
         node: NodeId,
         field: &str,
         outboxes: &mut [DeviceEvents],
         warnings: &mut Vec<String>,
     ) {
         let mut notes = Vec::new();
-        self.docking.field_changed(scene, node, field, &mut notes, warnings);
+        self.docking.field_changed(scene, physics, node, field, &mut notes, warnings);
         self.geometry_dirty |= self.docking.take_moved();
         self.deliver(notes, outboxes);
         let Some(&(robot, tag, device)) = self.by_node.get(&node) else {

@@ -5,7 +5,8 @@
 use std::collections::HashMap;
 
 use super::connector::{ConnectorNode, Frame, Kind, SEARCH_BOUND_SQUARED};
-use super::links::{carry, Link, Links};
+use super::links::{Link, Links};
+use super::physics::Physics;
 use super::scene::{FieldValue, NodeId, Scene};
 use crate::protocol::{ConnectorSetup, DeviceSetup};
 
@@ -95,6 +96,7 @@ impl Docking {
     pub fn command(
         &mut self,
         scene: &mut Scene,
+        physics: Option<&mut Physics>,
         c: usize,
         lock: bool,
         notes: &mut Vec<Note>,
@@ -105,9 +107,9 @@ impl Docking {
             notes.push((self.connectors[c].node, DeviceSetup::Connector(self.setup(c))));
         }
         if lock {
-            self.lock(scene, c, notes, warnings);
+            self.lock(scene, physics, c, notes, warnings);
         } else {
-            self.unlock(scene, c, notes, warnings);
+            self.unlock(scene, physics, c, notes, warnings);
         }
     }
 
@@ -121,27 +123,50 @@ impl Docking {
     }
 
     /// Spec §7.1: latch, then try once to link to the peer in position.
-    fn lock(&mut self, scene: &mut Scene, c: usize, notes: &mut Vec<Note>, warnings: &mut Vec<String>) {
+    fn lock(
+        &mut self,
+        scene: &mut Scene,
+        physics: Option<&mut Physics>,
+        c: usize,
+        notes: &mut Vec<Note>,
+        warnings: &mut Vec<String>,
+    ) {
         if self.refuses_passive(scene, c, warnings) {
             return;
         }
         self.set_latch(scene, c, true, notes);
         if self.links.peer_of(c).is_none() {
             if let Some(peer) = self.detect(scene, c) {
-                self.attach(scene, c, peer, warnings);
+                self.attach(scene, physics, c, peer, warnings);
             }
         }
     }
 
     /// Spec §7.6: unlatch, and detach when this side may unlock alone or the peer is not latched.
-    fn unlock(&mut self, scene: &mut Scene, c: usize, notes: &mut Vec<Note>, warnings: &mut Vec<String>) {
+    fn unlock(
+        &mut self,
+        scene: &mut Scene,
+        physics: Option<&mut Physics>,
+        c: usize,
+        notes: &mut Vec<Note>,
+        warnings: &mut Vec<String>,
+    ) {
         if self.refuses_passive(scene, c, warnings) {
             return;
         }
         self.set_latch(scene, c, false, notes);
         if let Some(peer) = self.links.peer_of(c) {
             if self.connectors[c].unilateral_unlock || !self.connectors[peer].is_locked {
-                self.links.remove(c);
+                self.detach(physics, c);
+            }
+        }
+    }
+
+    /// Removes `c`'s link; a physical one releases both bodies.
+    fn detach(&mut self, physics: Option<&mut Physics>, c: usize) {
+        if let Some(Link { weld: Some(weld), .. }) = self.links.remove(c) {
+            if let Some(p) = physics {
+                p.unweld(weld);
             }
         }
     }
@@ -156,14 +181,23 @@ impl Docking {
         passive
     }
 
-    /// `attachTo`: links `c` (the owner) to `peer` unless the peer is taken or the latch rules say no;
-    /// with `snap`, one side is carried into the docked pose first.
-    fn attach(&mut self, scene: &mut Scene, c: usize, peer: usize, warnings: &mut Vec<String>) {
+    /// `attachTo`: links `c` (the owner) to `peer` unless the peer is taken or the latch rules say no:
+    /// the two bodies (or one body and the world) are welded in the docked pose, which with `snap` is
+    /// the aligned one (the weld then pulls the bodies into it over the next steps).
+    fn attach(
+        &mut self,
+        scene: &mut Scene,
+        physics: Option<&mut Physics>,
+        c: usize,
+        peer: usize,
+        warnings: &mut Vec<String>,
+    ) {
         let (me, them) = (&self.connectors[c], &self.connectors[peer]);
         if self.links.peer_of(peer).is_some() || !(me.unilateral_lock || them.is_locked) {
             return;
         }
-        if !me.has_body && !them.has_body {
+        // a side with a Physics node means the world has an engine
+        let Some(physics) = physics.filter(|_| me.has_body || them.has_body) else {
             if self.warned.contains(&(c, peer)) {
                 return;
             }
@@ -175,30 +209,22 @@ impl Docking {
                 scene.sf_string(them.node, "name")
             ));
             return;
-        }
-        let relative = scene.global_pose(me.node).inverse() * scene.global_pose(them.node);
-        let relative = if me.snap && me.carrier != them.carrier {
-            let docked = me.snapped(&relative);
-            // the peer moves into place, unless it is the static side
-            let (moving, still, target) = if them.has_body {
-                (them, me, scene.global_pose(me.node) * docked)
-            } else {
-                (me, them, scene.global_pose(them.node) * docked.inverse())
-            };
-            if carry(scene, moving, &target) {
-                self.links.follow(scene, &self.connectors, &[moving.carrier], &[still.carrier]);
-                self.moved = true;
-            }
-            docked
-        } else {
-            relative
         };
-        self.links.add(Link { owner: c, peer, relative });
+        let relative = scene.global_pose(me.node).inverse() * scene.global_pose(them.node);
+        let docked = if me.snap { me.snapped(&relative) } else { relative };
+        let weld = physics.weld(scene, me.node, them.node, &docked);
+        self.links.add(Link { owner: c, peer, relative: docked, weld });
     }
 
-    /// A physics step: links carry what was moved, then (spec §7.5) start-up locks and autoLock, in
-    /// scene order.
-    pub fn step(&mut self, scene: &mut Scene, notes: &mut Vec<Note>, warnings: &mut Vec<String>) {
+    /// A physics step: links carry what was moved, then (spec §7.5) each link owner's rupture test,
+    /// start-up locks and autoLock, in scene order.
+    pub fn step(
+        &mut self,
+        scene: &mut Scene,
+        mut physics: Option<&mut Physics>,
+        notes: &mut Vec<Note>,
+        warnings: &mut Vec<String>,
+    ) {
         let edited = std::mem::take(&mut self.moved_nodes);
         if !edited.is_empty() && !self.links.is_empty() {
             let paths: Vec<Vec<NodeId>> = edited.iter().map(|&n| scene.path_to(n)).collect();
@@ -211,20 +237,60 @@ impl Docking {
                     moved.push(c.carrier);
                 }
             }
-            self.moved |= self.links.follow(scene, &self.connectors, &moved, &[]);
+            // a supervisor moving one side of a link moves the assembly, and the welds are made again
+            // where the bodies now are
+            let carried = self.links.follow(scene, &self.connectors, &moved, &[]);
+            self.moved |= !carried.is_empty();
+            if let Some(p) = physics.as_deref_mut() {
+                for &carrier in &carried {
+                    p.node_moved(scene, carrier);
+                }
+                moved.extend(carried);
+                self.links.reweld(scene, p, &self.connectors, &moved);
+            }
         }
         for c in 0..self.connectors.len() {
             let had_peer = self.links.peer_of(c).is_some();
+            if let Some(p) = physics.as_deref_mut() {
+                if self.breaks(scene, p, c) {
+                    self.detach(Some(p), c);
+                }
+            }
             if std::mem::take(&mut self.connectors[c].startup) && self.connectors[c].is_locked {
-                self.lock(scene, c, notes, warnings);
+                self.lock(scene, physics.as_deref_mut(), c, notes, warnings);
             }
             let con = &self.connectors[c];
             if !had_peer && self.links.peer_of(c).is_none() && con.auto_lock && con.is_locked {
                 if let Some(peer) = self.detect(scene, c) {
-                    self.attach(scene, c, peer, warnings);
+                    self.attach(scene, physics.as_deref_mut(), c, peer, warnings);
                 }
             }
         }
+    }
+
+    /// Compass-connector §7.4: whether the link `c` owns transmitted more than the latched sides'
+    /// strengths can hold in the last step (along the owner's docking normal, or across it).
+    fn breaks(&self, scene: &Scene, physics: &Physics, c: usize) -> bool {
+        let Some(link) = self.links.owned_by(c) else { return false };
+        let (me, them) = (&self.connectors[c], &self.connectors[link.peer]);
+        let strengths = [me.tensile_strength, me.shear_strength, them.tensile_strength, them.shear_strength];
+        if strengths.iter().all(|&s| s == -1.0) {
+            return false;
+        }
+        let Some((force, inverted)) = link.weld.and_then(|w| physics.weld_force(w)) else { return false };
+        let unbreakable = f64::MAX / 2.0;
+        let effective = |con: &ConnectorNode, s: f64| match (con.is_locked, s == -1.0) {
+            (false, _) => 0.0,
+            (true, true) => unbreakable,
+            (true, false) => s,
+        };
+        let axial = me.frame(scene).normal.normalize().dot(&force) * if inverted { -1.0 } else { 1.0 };
+        let tensile = effective(me, me.tensile_strength) + effective(them, them.tensile_strength);
+        if axial.max(0.0) > tensile {
+            return true;
+        }
+        let shear = effective(me, me.shear_strength) + effective(them, them.shear_strength);
+        shear < unbreakable && (force.norm_squared() - axial * axial).max(0.0).sqrt() > shear
     }
 
     /// Whether anything moved since the last call.
@@ -237,6 +303,7 @@ impl Docking {
     pub fn field_changed(
         &mut self,
         scene: &mut Scene,
+        physics: Option<&mut Physics>,
         node: NodeId,
         field: &str,
         notes: &mut Vec<Note>,
@@ -256,9 +323,9 @@ impl Docking {
             return;
         }
         if scene.sf_bool(node, "isLocked") {
-            self.lock(scene, c, notes, warnings);
+            self.lock(scene, physics, c, notes, warnings);
         } else {
-            self.unlock(scene, c, notes, warnings);
+            self.unlock(scene, physics, c, notes, warnings);
         }
     }
 

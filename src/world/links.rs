@@ -1,16 +1,17 @@
-//! The links between docked connectors, and how they hold without a dynamics engine: each link keeps
-//! the peer connector's pose in the owner connector's frame, baked when it formed, and whatever moves
-//! one side carries the other side's top-most Solid along (following chains, never round a cycle).
+//! The links between docked connectors: each keeps the peer connector's pose in the owner connector's
+//! frame, baked when it formed, and the engine's weld that holds it. The owner is the connector that
+//! initiated the link, as Webots' joint owner: the rupture strengths are checked on that side.
 //!
-//! The owner is the connector that initiated the link, as Webots' joint owner: a physics engine taking
-//! over will create its fixed joint there and check the rupture strengths on that side.
+//! A supervisor teleporting one side of a link moves the assembly: the other side's top-most Solid is
+//! carried along (following chains, never round a cycle), then the welds are made again there.
 
 use std::collections::VecDeque;
 
-use nalgebra::{Isometry3, UnitQuaternion};
+use nalgebra::Isometry3;
 
 use super::connector::ConnectorNode;
-use super::scene::{FieldValue, NodeId, Scene};
+use super::physics::{Physics, WeldId};
+use super::scene::{axis_angle_of, FieldValue, NodeId, Scene};
 
 #[derive(Clone, Debug, PartialEq)]
 pub struct Link {
@@ -19,6 +20,8 @@ pub struct Link {
     pub peer: usize,
     /// The peer connector's pose in the owner connector's frame.
     pub relative: Isometry3<f64>,
+    /// Under physics: the engine's joint that holds the link (links are then never carried).
+    pub weld: Option<WeldId>,
 }
 
 #[derive(Clone, Debug, Default)]
@@ -34,6 +37,11 @@ impl Links {
             (_, true) => Some(l.owner),
             _ => None,
         })
+    }
+
+    /// The link `c` initiated, if any.
+    pub fn owned_by(&self, c: usize) -> Option<&Link> {
+        self.list.iter().find(|l| l.owner == c)
     }
 
     pub fn add(&mut self, link: Link) {
@@ -52,11 +60,17 @@ impl Links {
 
     /// The carriers in `moved` changed pose: every carrier linked to them, directly or along a chain,
     /// takes the pose that keeps its link's relative pose. Carriers in `fixed` stay where they are.
-    /// Returns whether anything was moved.
-    pub fn follow(&self, scene: &mut Scene, connectors: &[ConnectorNode], moved: &[NodeId], fixed: &[NodeId]) -> bool {
+    /// Returns the carriers it moved.
+    pub fn follow(
+        &self,
+        scene: &mut Scene,
+        connectors: &[ConnectorNode],
+        moved: &[NodeId],
+        fixed: &[NodeId],
+    ) -> Vec<NodeId> {
         let mut done: Vec<NodeId> = moved.iter().chain(fixed).copied().collect();
         let mut queue: VecDeque<NodeId> = moved.iter().copied().collect();
-        let mut any = false;
+        let mut carried = Vec::new();
         while let Some(carrier) = queue.pop_front() {
             for link in &self.list {
                 let (owner, peer) = (&connectors[link.owner], &connectors[link.peer]);
@@ -71,12 +85,29 @@ impl Links {
                     continue;
                 }
                 let target = scene.global_pose(from.node) * relative;
-                any |= carry(scene, to, &target);
+                if carry(scene, to, &target) {
+                    carried.push(to.carrier);
+                }
                 done.push(to.carrier);
                 queue.push_back(to.carrier);
             }
         }
-        any
+        carried
+    }
+
+    /// Makes again the welds of the links touching the carriers in `moved`, at the bodies' current
+    /// poses (a supervisor moved them).
+    pub fn reweld(&mut self, scene: &Scene, physics: &mut Physics, connectors: &[ConnectorNode], moved: &[NodeId]) {
+        for link in &mut self.list {
+            let (owner, peer) = (&connectors[link.owner], &connectors[link.peer]);
+            if !(moved.contains(&owner.carrier) || moved.contains(&peer.carrier)) {
+                continue;
+            }
+            if let Some(w) = link.weld.take() {
+                physics.unweld(w);
+                link.weld = physics.weld(scene, owner.node, peer.node, &link.relative);
+            }
+        }
     }
 }
 
@@ -104,16 +135,8 @@ fn place(scene: &mut Scene, node: NodeId, pose: &Isometry3<f64>) -> bool {
     }
     let t = local.translation.vector;
     scene.set_field_synced(node, "translation", FieldValue::SFVec3f([t.x, t.y, t.z]));
-    scene.set_field_synced(node, "rotation", FieldValue::SFRotation(axis_angle(&local.rotation)));
+    scene.set_field_synced(node, "rotation", FieldValue::SFRotation(axis_angle_of(&local.rotation)));
     true
-}
-
-/// A rotation as a VRML axis-angle; the identity as `0 0 1 0`.
-fn axis_angle(q: &UnitQuaternion<f64>) -> [f64; 4] {
-    match q.axis_angle() {
-        Some((axis, angle)) => [axis.x, axis.y, axis.z, angle],
-        None => [0.0, 0.0, 1.0, 0.0],
-    }
 }
 
 #[cfg(test)]
@@ -132,7 +155,7 @@ mod tests {
     }
 
     fn link(s: &Scene, c: &[ConnectorNode], owner: usize, peer: usize) -> Link {
-        Link { owner, peer, relative: s.global_pose(c[owner].node).inverse() * s.global_pose(c[peer].node) }
+        Link { owner, peer, relative: s.global_pose(c[owner].node).inverse() * s.global_pose(c[peer].node), weld: None }
     }
 
     #[test]
@@ -152,13 +175,13 @@ mod tests {
         if let Some(FieldValue::SFVec3f(t)) = s.field_mut(a, "translation") {
             *t = [1.0, 2.0, 0.0];
         }
-        assert!(links.follow(&mut s, &c, &[a], &[]));
+        assert_eq!(links.follow(&mut s, &c, &[a], &[]).len(), 2);
         assert_eq!(s.sf_vec3(a, "translation"), [1.0, 2.0, 0.0]);
         let third = s.global_pose(c[3].node).translation.vector;
         assert!((third - Vector3::new(1.3, 2.0, 0.0)).norm() < 1e-12, "{third}");
         // the third robot sits in a Pose: its own field is written in the Pose's frame
         assert!((Vector3::from(s.sf_vec3(c[3].carrier, "translation")) - Vector3::new(1.4, 2.0, 0.0)).norm() < 1e-12);
-        assert!(!links.follow(&mut s, &c, &[a], &[]), "nothing left to move");
+        assert!(links.follow(&mut s, &c, &[a], &[]).is_empty(), "nothing left to move");
     }
 
     #[test]

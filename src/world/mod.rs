@@ -1,19 +1,23 @@
 //! The world side: the scene tree read from the world file, the robots and their devices, time and
 //! the step loop. It answers `StepRequest`s with `StepAnswer`s, whichever link carries them.
 
+pub mod body_supervision;
 pub mod compass;
 pub mod connector;
 pub mod devices;
 pub mod docking;
+pub mod joint_poses;
 pub mod links;
 pub mod lookup_table;
 pub mod obstacles;
+pub mod physics;
 pub mod radio;
 pub mod radio_fields;
 pub mod robot_table;
 pub mod sampling;
 pub mod scene;
 pub mod scheduler;
+pub mod shapes;
 pub mod sim;
 pub mod supervision;
 

@@ -1,12 +1,13 @@
 //! Solids' bounding objects as collision shapes (parry3d), for the questions devices ask of the
 //! world's geometry: does anything block the segment between two points?
 
-use nalgebra::{Isometry3, Point3, Translation3, Vector3};
+use nalgebra::{Isometry3, Point3};
 use parry3d_f64::bounding_volume::Aabb;
 use parry3d_f64::query::{Ray, RayCast};
 use parry3d_f64::shape::SharedShape;
 
-use super::scene::{rotation_from_axis_angle, FieldValue, NodeId, Scene};
+use super::scene::{NodeId, Scene};
+use super::shapes::bounding_shapes;
 
 #[derive(Clone)]
 struct Obstacle {
@@ -26,16 +27,19 @@ impl Obstacles {
     /// Every Solid's `boundingObject` (Box, Sphere, Cylinder, Capsule, Cone, Plane, IndexedFaceSet,
     /// possibly in a Shape, Pose/Transform or Group) at its current pose.
     pub fn from_scene(scene: &Scene) -> Obstacles {
-        let legacy = scene.is_pre_r2022a();
         let mut list = Vec::new();
+        let mut degenerate = Vec::new();
         for node in scene.preorder() {
-            if !scene.is_solid(node) {
+            if !scene.is_solid(node) || scene.sf_node(node, "boundingObject").is_none() {
                 continue;
             }
-            let Some(bounding) = scene.sf_node(node, "boundingObject") else { continue };
             let robot = scene.robot_of(node);
             let solid_pose = scene.global_pose(node);
-            collect(scene, bounding, solid_pose, legacy, robot, &mut list, 0);
+            for b in bounding_shapes(scene, node, &mut degenerate) {
+                let pose = solid_pose * b.pose;
+                let aabb = b.shape.compute_aabb(&pose);
+                list.push(Obstacle { shape: b.shape, pose, aabb, robot });
+            }
         }
         Obstacles { list }
     }
@@ -58,110 +62,6 @@ impl Obstacles {
     pub fn is_empty(&self) -> bool {
         self.list.is_empty()
     }
-}
-
-const MAX_DEPTH: usize = 32;
-
-fn collect(
-    scene: &Scene,
-    node: NodeId,
-    pose: Isometry3<f64>,
-    legacy: bool,
-    robot: Option<NodeId>,
-    out: &mut Vec<Obstacle>,
-    depth: usize,
-) {
-    if depth > MAX_DEPTH {
-        return;
-    }
-    let here = match scene.type_name(node) {
-        "Pose" | "Transform" => pose * local_pose(scene, node),
-        _ => pose,
-    };
-    match scene.type_name(node) {
-        "Shape" => {
-            if let Some(g) = scene.sf_node(node, "geometry") {
-                collect(scene, g, here, legacy, robot, out, depth + 1);
-            }
-        }
-        "Pose" | "Transform" | "Group" => {
-            for child in scene.mf_node(node, "children") {
-                collect(scene, child, here, legacy, robot, out, depth + 1);
-            }
-        }
-        _ => {
-            if let Some((shape, local)) = geometry(scene, node, legacy) {
-                let pose = here * local;
-                let aabb = shape.compute_aabb(&pose);
-                out.push(Obstacle { shape, pose, aabb, robot });
-            }
-        }
-    }
-}
-
-/// A Pose or Transform node's own translation and rotation (a scale inside a bounding object is not
-/// applied).
-fn local_pose(scene: &Scene, node: NodeId) -> Isometry3<f64> {
-    let t = scene.sf_vec3(node, "translation");
-    Isometry3::from_parts(
-        Translation3::new(t[0], t[1], t[2]),
-        rotation_from_axis_angle(scene.sf_rotation(node, "rotation")),
-    )
-}
-
-/// A geometry node as a parry shape and the pose of that shape in the node's frame. parry's round
-/// shapes have their axis along y; Webots' along z since R2022a (y before).
-fn geometry(scene: &Scene, node: NodeId, legacy: bool) -> Option<(SharedShape, Isometry3<f64>)> {
-    let y_to_axis =
-        if legacy { Isometry3::identity() } else { Isometry3::rotation(Vector3::x() * std::f64::consts::FRAC_PI_2) };
-    let positive = |v: f64| v.is_finite() && v > 0.0;
-    // Cylinder, Capsule and Cone: a height and a radius, standing along the world file's up axis
-    let round = |radius: f64, make: fn(f64, f64) -> SharedShape| {
-        let height = scene.sf_float(node, "height");
-        (positive(height) && positive(radius)).then(|| (make(height / 2.0, radius), y_to_axis))
-    };
-    match scene.type_name(node) {
-        "Box" => {
-            let s = scene.sf_vec3(node, "size");
-            s.iter()
-                .all(|v| positive(*v))
-                .then(|| (SharedShape::cuboid(s[0] / 2.0, s[1] / 2.0, s[2] / 2.0), Isometry3::identity()))
-        }
-        "Sphere" => {
-            let r = scene.sf_float(node, "radius");
-            positive(r).then(|| (SharedShape::ball(r), Isometry3::identity()))
-        }
-        "Cylinder" => round(scene.sf_float(node, "radius"), SharedShape::cylinder),
-        "Capsule" => round(scene.sf_float(node, "radius"), SharedShape::capsule_y),
-        "Cone" => round(scene.sf_float(node, "bottomRadius"), SharedShape::cone),
-        "Plane" => {
-            let normal = if legacy { Vector3::y() } else { Vector3::z() };
-            Some((SharedShape::halfspace(nalgebra::Unit::new_normalize(normal)), Isometry3::identity()))
-        }
-        "IndexedFaceSet" => mesh(scene, node).map(|m| (m, Isometry3::identity())),
-        _ => None,
-    }
-}
-
-/// An IndexedFaceSet's faces (each polygon fanned into triangles) as a triangle mesh.
-fn mesh(scene: &Scene, node: NodeId) -> Option<SharedShape> {
-    let coord = scene.sf_node(node, "coord")?;
-    let points: Vec<Point3<f64>> = scene.mf_vec3(coord, "point").into_iter().map(Point3::from).collect();
-    let index = match scene.field(node, "coordIndex") {
-        Some(FieldValue::MFInt32(v)) => v.clone(),
-        _ => Vec::new(),
-    };
-    let mut triangles = Vec::new();
-    for face in index.split(|&i| i < 0) {
-        let valid = face.iter().all(|&i| (i as usize) < points.len());
-        if face.len() < 3 || !valid {
-            continue;
-        }
-        for k in 1..face.len() - 1 {
-            triangles.push([face[0] as u32, face[k] as u32, face[k + 1] as u32]);
-        }
-    }
-    (!triangles.is_empty()).then(|| SharedShape::trimesh(points, triangles))
 }
 
 #[cfg(test)]

@@ -5,11 +5,14 @@
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
+use super::body_supervision::{self, Gliders};
 use super::compass::effective_coordinate_system;
 use super::devices::Devices;
+use super::joint_poses::JointPoses;
+use super::physics::Physics;
 use super::robot_table::{robot_config, robot_entries, ControllerSpec, RobotEntry};
 use super::sampling::Sampling;
-use super::scene::{load_world, Edit, FieldValue, LoadOptions, Scene, WorldError};
+use super::scene::{load_world, Edit, FieldValue, LoadOptions, NodeId, Scene, WorldError};
 use super::scheduler::{Scheduler, Slot};
 use super::supervision::{self, ref_id, resolve_index, value_of};
 use crate::protocol::{
@@ -41,6 +44,12 @@ pub struct World {
     scheduler: Scheduler,
     until_ms: Option<f64>,
     devices: Devices,
+    /// The rigid-body world, when some Solid has `physics`.
+    physics: Option<Physics>,
+    /// Hinge and slider endPoints' poses for their positions.
+    joint_poses: JointPoses,
+    /// Kinematic Solids moving by their velocity fields.
+    gliders: Gliders,
     /// Load-time warnings (printed once by the runner).
     warnings: Vec<String>,
     /// Warnings raised while running (field checks), drained by `take_runtime_warnings`.
@@ -74,6 +83,9 @@ impl World {
         }
         let robots = robot_entries(&scene);
         let info = scene.world_info();
+        let physics = Physics::build(&mut scene, &mut warnings);
+        let joint_poses = JointPoses::of(&scene);
+        let gliders = Gliders::of(&scene, physics.as_ref());
         let devices = Devices::build(&mut scene, &robots, info.random_seed, &mut warnings);
         World {
             states: vec![RobotState::default(); robots.len()],
@@ -86,6 +98,9 @@ impl World {
             world_path,
             until_ms: None,
             devices,
+            physics,
+            joint_poses,
+            gliders,
             warnings,
             runtime_warnings: Vec::new(),
             seed: info.random_seed,
@@ -249,9 +264,23 @@ impl World {
         }
         pending.fill(None);
         self.pending = pending;
-        self.devices.step(&mut self.scene, &mut self.device_outboxes, &mut self.runtime_warnings);
+        self.devices.step(
+            &mut self.scene,
+            self.physics.as_mut(),
+            &mut self.device_outboxes,
+            &mut self.runtime_warnings,
+        );
+        let dt = self.basic_time_step_ms() / 1000.0;
+        for node in self.gliders.step(&mut self.scene, dt) {
+            self.moved(node);
+        }
+        if let Some(physics) = &mut self.physics {
+            if physics.step(&mut self.scene) {
+                self.devices.geometry_changed();
+            }
+        }
         let end = self.scheduler.next_time_ms();
-        self.devices.transmit(&self.scene, end, &mut self.device_outboxes);
+        self.devices.transmit(&self.scene, self.physics.as_ref(), end, &mut self.device_outboxes);
         self.pace();
         self.scheduler.advance_into(due);
         let now = self.time_ms();
@@ -330,17 +359,38 @@ impl World {
             }
         }
         for cmd in &req.devices {
-            self.devices.apply(&mut self.scene, robot, cmd, now, &mut self.device_outboxes, &mut self.runtime_warnings);
+            self.devices.apply(
+                &mut self.scene,
+                self.physics.as_mut(),
+                robot,
+                cmd,
+                now,
+                &mut self.device_outboxes,
+                &mut self.runtime_warnings,
+            );
         }
     }
 
     /// A supervisor's immediate question about the scene.
     pub fn query(&self, robot: usize, q: &Query) -> QueryAnswer {
+        if let Some(answer) = body_supervision::answer(&self.scene, self.physics.as_ref(), q) {
+            return answer;
+        }
         let entry = &self.robots[robot];
         supervision::answer(&self.scene, entry.node, &entry.devices, q)
     }
 
     fn supervise(&mut self, cmd: &SupervisorCommand) {
+        let physics = self.physics.as_mut();
+        if let Some(outcome) = body_supervision::command(&mut self.scene, physics, cmd, &mut self.runtime_warnings) {
+            if let Some(node) = outcome.gliding {
+                self.gliders.add(&self.scene, node);
+            }
+            if let Some(params) = outcome.joint_position {
+                self.joint_position_written(params);
+            }
+            return;
+        }
         let edit = match cmd {
             SupervisorCommand::Quit(status) => {
                 self.quit_status.get_or_insert(*status);
@@ -379,6 +429,12 @@ impl World {
             SupervisorCommand::RemoveField { field, index } => supervision::edit_of(&self.scene, field, |v| {
                 Some(Edit::Remove { index: resolve_index(*index, v.count())? })
             }),
+            // handled by body_supervision above
+            SupervisorCommand::SetVelocity { .. }
+            | SupervisorCommand::AddForce { .. }
+            | SupervisorCommand::AddTorque { .. }
+            | SupervisorCommand::ResetPhysics(_)
+            | SupervisorCommand::SetJointPosition { .. } => return,
         };
         let Some((node, list, index, edit)) = edit else { return };
         let Ok(changed) = self.scene.edit_field(node, list, index, &edit) else { return };
@@ -386,13 +442,49 @@ impl World {
             if field == "supervisor" {
                 self.tell_supervisor_flag(node);
             }
+            if field == "position" {
+                self.joint_position_written(node);
+            }
+            if let (Some(physics), "translation" | "rotation") = (&mut self.physics, field.as_str()) {
+                physics.node_moved(&self.scene, node);
+            }
             self.devices.field_changed(
                 &mut self.scene,
+                self.physics.as_mut(),
                 node,
                 &field,
                 &mut self.device_outboxes,
                 &mut self.runtime_warnings,
             );
+        }
+    }
+
+    /// Something other than the engine moved `node` (a translation or rotation field changed): the
+    /// engine, the links and the devices take it into account.
+    fn moved(&mut self, node: NodeId) {
+        if let Some(physics) = &mut self.physics {
+            physics.node_moved(&self.scene, node);
+        }
+        self.devices.field_changed(
+            &mut self.scene,
+            self.physics.as_mut(),
+            node,
+            "translation",
+            &mut self.device_outboxes,
+            &mut self.runtime_warnings,
+        );
+    }
+
+    /// A supervisor wrote a joint's `position` (`params` is its jointParameters node): the endPoint is
+    /// teleported to the pose of that position and stops there (spec motion §2.4).
+    fn joint_position_written(&mut self, params: NodeId) {
+        let Some(joint) = self.joint_poses.by_params(params) else { return };
+        let (joint_node, end) = (joint.joint, joint.end);
+        let position = self.scene.sf_float(params, "position");
+        joint.place_end_point(&mut self.scene, position);
+        self.moved(end);
+        if let Some(physics) = &mut self.physics {
+            physics.joint_position_set(&self.scene, joint_node, end, position);
         }
     }
 
@@ -416,6 +508,10 @@ impl World {
             }
         }
         let mut ignored = Vec::new();
+        // the engine starts again from the loaded scene, built in the same order: a reset run is a fresh run
+        self.physics = Physics::build(&mut self.scene, &mut ignored);
+        self.joint_poses = JointPoses::of(&self.scene);
+        self.gliders = Gliders::of(&self.scene, self.physics.as_ref());
         let mut fresh = Devices::build(&mut self.scene, &self.robots, self.seed, &mut ignored);
         fresh.reseed(self.seed);
         self.devices.reset_to(fresh, &mut self.device_outboxes);

@@ -6,6 +6,7 @@
 mod fields;
 mod getters;
 mod nodes;
+mod physics;
 mod poses;
 mod setters;
 mod simulation;

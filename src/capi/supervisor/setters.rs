@@ -67,7 +67,7 @@ fn check_color(func: &str, c: &[f64; 3]) -> bool {
 ///
 /// # Safety
 /// `p` is NULL or points to at least `N` readable doubles.
-unsafe fn array<const N: usize>(p: *const c_double) -> Option<[f64; N]> {
+pub(crate) unsafe fn array<const N: usize>(p: *const c_double) -> Option<[f64; N]> {
     if p.is_null() {
         return None;
     }
@@ -113,7 +113,7 @@ fn float_value(func: &str, v: f64) -> Option<FieldData> {
     check_numbers(func, &[v]).then_some(FieldData::Float(v))
 }
 
-fn numbers<const N: usize>(func: &str, v: Option<[f64; N]>) -> Option<[f64; N]> {
+pub(crate) fn numbers<const N: usize>(func: &str, v: Option<[f64; N]>) -> Option<[f64; N]> {
     if v.is_none() {
         eprintln!("Error: {func}() called with NULL argument.");
     }

@@ -23,12 +23,6 @@ pub extern "C" fn wb_supervisor_simulation_reset() {
     exit_if(supervisor_call(func, false, |c| flush(c, func, SupervisorCommand::Reset)));
 }
 
-/// There is no physics engine yet: nothing to reset.
-#[no_mangle]
-pub extern "C" fn wb_supervisor_simulation_reset_physics() {
-    supervisor_call("wb_supervisor_simulation_reset_physics", (), |_| ())
-}
-
 /// The simulation mode, as last configured or set.
 #[no_mangle]
 pub extern "C" fn wb_supervisor_simulation_get_mode() -> WbSimulationModeValue {

@@ -82,29 +82,46 @@ impl Scene {
     }
 
     /// The world writing a base field itself (a device's correction, a link carrying a robot): the
-    /// node's field, and the PROTO interface field that feeds it if any, so supervisor reads see what
+    /// node's field, and the PROTO interface fields that feed it if any, so supervisor reads see what
     /// the world did.
     pub fn set_field_synced(&mut self, node: NodeId, name: &str, value: FieldValue) {
-        if let Some(f) = self.field_mut(node, name) {
-            *f = value.clone();
+        if let Some(slot) = self.synced_field(node, name) {
+            self.write_synced(&slot, value);
         }
-        let owners: Vec<(NodeId, String)> = self
-            .nodes
-            .iter()
-            .enumerate()
-            .flat_map(|(id, n)| {
-                n.is_links
-                    .iter()
-                    .filter(|l| l.target == node && l.field == name && !l.nested)
-                    .map(move |l| (id, l.param.clone()))
-            })
-            .collect();
-        for (owner, param) in owners {
-            if let Some(f) = self.nodes[owner].proto_fields.iter_mut().find(|f| f.name == param) {
+    }
+
+    /// Where a base field lives and the PROTO interface fields that mirror it (through nested
+    /// instances too): found once, for a field the world writes at every step.
+    pub fn synced_field(&self, node: NodeId, name: &str) -> Option<SyncedField> {
+        let index = self.nodes.get(node)?.fields.iter().position(|f| f.name == name)?;
+        let mut mirrors = Vec::new();
+        let mut targets = vec![(node, name.to_string(), false)];
+        while let Some((target, field, nested)) = targets.pop() {
+            for (owner, n) in self.nodes.iter().enumerate() {
+                for link in n.is_links.iter().filter(|l| l.target == target && l.field == field && l.nested == nested) {
+                    if let Some(i) = n.proto_fields.iter().position(|f| f.name == link.param) {
+                        if mirrors.len() < MAX_MIRRORS && !mirrors.contains(&(owner, i)) {
+                            mirrors.push((owner, i));
+                            targets.push((owner, link.param.clone(), true));
+                        }
+                    }
+                }
+            }
+        }
+        Some(SyncedField { node, index, mirrors })
+    }
+
+    /// Writes a field found by `synced_field`, and its mirrors.
+    pub fn write_synced(&mut self, slot: &SyncedField, value: FieldValue) {
+        for &(owner, i) in &slot.mirrors {
+            if let Some(f) = self.nodes.get_mut(owner).and_then(|n| n.proto_fields.get_mut(i)) {
                 if let Some(v) = value.clone().coerce(f.value.field_type()) {
                     f.value = v;
                 }
             }
+        }
+        if let Some(f) = self.nodes.get_mut(slot.node).and_then(|n| n.fields.get_mut(slot.index)) {
+            f.value = value;
         }
     }
 
@@ -124,6 +141,17 @@ impl Scene {
             }
         }
     }
+}
+
+/// A bound on the PROTO nesting a mirrored field is followed through.
+const MAX_MIRRORS: usize = 64;
+
+/// A base field of a node and the PROTO interface fields that mirror it (see `Scene::synced_field`).
+#[derive(Clone, Debug, PartialEq)]
+pub struct SyncedField {
+    node: NodeId,
+    index: usize,
+    mirrors: Vec<(NodeId, usize)>,
 }
 
 /// Applies one edit to a value; the new element must have the field's single type. Node-valued fields

@@ -24,10 +24,10 @@ mod version;
 #[cfg(test)]
 mod tests;
 
-pub use edit::{Edit, FieldList};
+pub use edit::{Edit, FieldList, SyncedField};
 pub use error::{SourcePos, WorldError};
 pub use lexer::CURRENT_VERSION;
-pub use pose::rotation_from_axis_angle;
+pub use pose::{axis_angle_of, rotation_from_axis_angle};
 pub use tree::{Field, IsLink, Node, NodeId, Scene, WorldInfo};
 pub use value::{FieldType, FieldValue};
 

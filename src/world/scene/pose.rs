@@ -17,6 +17,14 @@ pub fn rotation_from_axis_angle(r: [f64; 4]) -> UnitQuaternion<f64> {
     UnitQuaternion::from_axis_angle(&Unit::new_unchecked(axis / norm), r[3])
 }
 
+/// A rotation as a VRML axis-angle; the identity as `0 0 1 0`.
+pub fn axis_angle_of(q: &UnitQuaternion<f64>) -> [f64; 4] {
+    match q.axis_angle() {
+        Some((axis, angle)) => [axis.x, axis.y, axis.z, angle],
+        None => [0.0, 0.0, 1.0, 0.0],
+    }
+}
+
 impl Scene {
     fn local_parts(&self, id: NodeId) -> Option<([f64; 3], UnitQuaternion<f64>, [f64; 3])> {
         let n = self.nodes.get(id)?;

@@ -25,6 +25,8 @@ pub(crate) enum Dflt {
     V3List(&'static [[f64; 3]]),
     /// A non-empty MFColor.
     CList(&'static [[f64; 3]]),
+    /// A non-empty MFFloat.
+    FList(&'static [f64]),
 }
 
 #[derive(Debug)]
@@ -47,6 +49,7 @@ impl FieldSpec {
             Dflt::Empty(t) => t,
             Dflt::V3List(_) => FieldType::MFVec3f,
             Dflt::CList(_) => FieldType::MFColor,
+            Dflt::FList(_) => FieldType::MFFloat,
         }
     }
 
@@ -63,6 +66,7 @@ impl FieldSpec {
             Dflt::Empty(t) => t.neutral(),
             Dflt::V3List(l) => FieldValue::MFVec3f(l.to_vec()),
             Dflt::CList(l) => FieldValue::MFColor(l.to_vec()),
+            Dflt::FList(l) => FieldValue::MFFloat(l.to_vec()),
         }
     }
 }
@@ -377,6 +381,73 @@ static SCHEMAS: &[NodeSchema] = &[
             f("device2", Empty(T::MFNode)),
             f("device3", Empty(T::MFNode)),
             f("endPoint", Null),
+        ],
+    ),
+    closed(
+        "JointParameters",
+        None,
+        &[
+            f("position", F(0.0)),
+            f("axis", V3([0.0, 0.0, 1.0])),
+            f("minStop", F(0.0)),
+            f("maxStop", F(0.0)),
+            f("springConstant", F(0.0)),
+            f("dampingConstant", F(0.0)),
+            f("staticFriction", F(0.0)),
+        ],
+    ),
+    closed(
+        "HingeJointParameters",
+        None,
+        &[
+            f("position", F(0.0)),
+            f("axis", V3([1.0, 0.0, 0.0])),
+            f("anchor", V3([0.0, 0.0, 0.0])),
+            f("minStop", F(0.0)),
+            f("maxStop", F(0.0)),
+            f("springConstant", F(0.0)),
+            f("dampingConstant", F(0.0)),
+            f("staticFriction", F(0.0)),
+            f("suspensionSpringConstant", F(0.0)),
+            f("suspensionDampingConstant", F(0.0)),
+            f("suspensionAxis", V3([1.0, 0.0, 0.0])),
+            f("stopERP", F(-1.0)),
+            f("stopCFM", F(-1.0)),
+        ],
+    ),
+    closed(
+        "BallJointParameters",
+        None,
+        &[
+            f("position", F(0.0)),
+            f("anchor", V3([0.0, 0.0, 0.0])),
+            f("minStop", F(0.0)),
+            f("maxStop", F(0.0)),
+            f("springConstant", F(0.0)),
+            f("dampingConstant", F(0.0)),
+            f("staticFriction", F(0.0)),
+        ],
+    ),
+    closed("Damping", None, &[f("linear", F(0.2)), f("angular", F(0.2))]),
+    closed(
+        "ContactProperties",
+        None,
+        &[
+            f("material1", S("default")),
+            f("material2", S("default")),
+            f("coulombFriction", FList(&[1.0])),
+            f("frictionRotation", V2([0.0, 0.0])),
+            f("rollingFriction", V3([0.0, 0.0, 0.0])),
+            f("bounce", F(0.5)),
+            f("bounceVelocity", F(0.01)),
+            f("forceDependentSlip", FList(&[0.0])),
+            f("softERP", F(0.2)),
+            f("softCFM", F(0.001)),
+            f("bumpSound", S("webots://projects/default/worlds/sounds/bump.wav")),
+            f("rollSound", S("webots://projects/default/worlds/sounds/roll.wav")),
+            f("slideSound", S("webots://projects/default/worlds/sounds/slide.wav")),
+            f("maxContactPoints", I(-1)),
+            f("maxContactJoints", I(10)),
         ],
     ),
     closed("Slot", None, &[f("type", S("")), f("endPoint", Null)]),

@@ -1,0 +1,225 @@
+//! Rigid bodies and colliders from the plan: each body's mass from its Solids' Physics nodes, its
+//! colliders from their bounding objects, its damping and sleeping settings; kinematic Solids' bounding
+//! objects as static colliders, or as kinematic bodies that follow the body above them.
+
+use nalgebra::{Isometry3, Point3, Vector3};
+use rapier3d_f64::prelude::*;
+
+use super::contacts::{ColliderTag, Materials};
+use super::engine::{Engine, WorldParams};
+use super::mass::PhysicsFields;
+use super::plan::{Attach, BodyPlan, StaticPlan};
+use crate::world::scene::{NodeId, Scene, SyncedField};
+use crate::world::shapes::{bounding_shapes, BoundingShape};
+
+/// One Solid of a body.
+#[derive(Clone, Debug)]
+pub struct Member {
+    pub solid: NodeId,
+    /// The Solid's frame in the body's frame.
+    pub offset: Isometry3<f64>,
+    pub mass: f64,
+    /// The Solid's own centre of mass, in its frame.
+    pub com: Point3<f64>,
+}
+
+pub struct Body {
+    pub handle: RigidBodyHandle,
+    pub solid: NodeId,
+    pub members: Vec<Member>,
+    pub above: Option<usize>,
+    /// The frame the Solid's translation and rotation are written in: relative to the body `above`,
+    /// or in world coordinates when there is none.
+    pub parent_frame: Isometry3<f64>,
+    pub translation: Option<SyncedField>,
+    pub rotation: Option<SyncedField>,
+    /// Welded to the world: a fixed body that never moves.
+    pub fixed: bool,
+}
+
+/// A kinematic Solid's bounding object.
+pub struct Static {
+    pub solid: NodeId,
+    /// The body it follows, and its frame in that body's frame.
+    pub follows: Option<(usize, Isometry3<f64>)>,
+    /// The kinematic body carrying the colliders of a follower.
+    pub carrier: Option<RigidBodyHandle>,
+    /// Colliders of a static Solid (no carrier), with their pose in the Solid's frame.
+    pub colliders: Vec<(ColliderHandle, Isometry3<f64>)>,
+}
+
+/// What is shared while building: the engine, the collider tags' tables and the warnings.
+pub struct Builder<'a> {
+    pub engine: &'a mut Engine,
+    pub world: &'a WorldParams,
+    pub materials: &'a mut Materials,
+    /// Collider tag index → Solid.
+    pub solids: &'a mut Vec<NodeId>,
+    /// Robots seen so far (collider tags number them from 1).
+    pub robots: &'a mut Vec<NodeId>,
+    pub warnings: &'a mut Vec<String>,
+}
+
+impl Builder<'_> {
+    pub fn body(&mut self, scene: &mut Scene, plan: &BodyPlan, jointed_to_world: bool) -> Body {
+        let pose = scene.global_pose(plan.solid);
+        let mut members = Vec::new();
+        let mut mass = nalgebra::zero::<MassProperties>();
+        let mut colliders = Vec::new();
+        // volume-weighted damping of the members that have a Damping node
+        let (mut volume, mut damped_volume, mut linear, mut angular) = (0.0, 0.0, 0.0, 0.0);
+        for &solid in &plan.members {
+            let offset = pose.inverse() * scene.global_pose(solid);
+            let who = scene.describe(solid);
+            let shapes = self.shapes(scene, solid, true);
+            let fields = match scene.sf_node(solid, "physics") {
+                Some(p) => PhysicsFields::read(scene, p, &format!("{who} > Physics"), self.warnings),
+                None => continue,
+            };
+            let own = fields.mass_properties(&shapes, &who, self.warnings);
+            let member_volume: f64 = shapes.iter().map(|s| s.shape.mass_properties(1.0).mass()).sum();
+            volume += member_volume;
+            if let Some(d) = fields.damping {
+                damped_volume += member_volume;
+                linear += member_volume * scene.sf_float(d, "linear");
+                angular += member_volume * scene.sf_float(d, "angular");
+            }
+            mass += own.transform_by(&offset);
+            members.push(Member { solid, offset, mass: own.mass(), com: own.local_com });
+            let tag = self.tag(scene, solid, plan.robot, jointed_to_world);
+            colliders.extend(shapes.into_iter().map(|s| (offset * s.pose, s.shape, tag)));
+        }
+        let damping = if damped_volume > 0.0 && volume > 0.0 {
+            Some((linear / volume, angular / volume))
+        } else if damped_volume > 0.0 {
+            Some((linear, angular))
+        } else {
+            self.world.default_damping
+        };
+        let builder =
+            if plan.attach == Attach::Fixed(None) { RigidBodyBuilder::fixed() } else { RigidBodyBuilder::dynamic() };
+        let (lin, ang) = (scene.sf_vec3(plan.solid, "linearVelocity"), scene.sf_vec3(plan.solid, "angularVelocity"));
+        let (lin_damping, ang_damping) = damping.unwrap_or((0.0, 0.0));
+        let body = builder
+            .pose(pose)
+            .additional_mass_properties(mass)
+            .linvel(Vector3::from(lin))
+            .angvel(Vector3::from(ang))
+            .linear_damping(self.world.damping_coefficient(lin_damping))
+            .angular_damping(self.world.damping_coefficient(ang_damping))
+            .build();
+        let handle = self.engine.bodies.insert(body);
+        if let Some(rb) = self.engine.bodies.get_mut(handle) {
+            *rb.activation_mut() = Engine::activation(self.world);
+        }
+        for (pose, shape, tag) in colliders {
+            self.insert_collider(shape, pose, tag, Some(handle));
+        }
+        let parent = scene.node(plan.solid).and_then(|n| n.parent);
+        let parent_global = parent.map_or_else(Isometry3::identity, |p| scene.global_pose(p));
+        Body {
+            handle,
+            solid: plan.solid,
+            members,
+            above: plan.above,
+            parent_frame: parent_global,
+            translation: scene.synced_field(plan.solid, "translation"),
+            rotation: scene.synced_field(plan.solid, "rotation"),
+            fixed: plan.attach == Attach::Fixed(None),
+        }
+    }
+
+    pub fn static_solid(&mut self, scene: &Scene, plan: &StaticPlan, followed: Option<(usize, &Body)>) -> Static {
+        let pose = scene.global_pose(plan.solid);
+        let shapes = self.shapes(scene, plan.solid, false);
+        let tag = self.tag(scene, plan.solid, plan.robot, false);
+        match followed {
+            Some((b, body)) => {
+                let body_pose =
+                    self.engine.bodies.get(body.handle).map_or_else(Isometry3::identity, |rb| *rb.position());
+                let carrier =
+                    self.engine.bodies.insert(RigidBodyBuilder::kinematic_position_based().pose(pose).build());
+                for s in shapes {
+                    self.insert_collider(s.shape, s.pose, tag, Some(carrier));
+                }
+                Static {
+                    solid: plan.solid,
+                    follows: Some((b, body_pose.inverse() * pose)),
+                    carrier: Some(carrier),
+                    colliders: Vec::new(),
+                }
+            }
+            None => {
+                let colliders = shapes
+                    .into_iter()
+                    .map(|s| (self.insert_collider(s.shape, pose * s.pose, tag, None), s.pose))
+                    .collect();
+                Static { solid: plan.solid, follows: None, carrier: None, colliders }
+            }
+        }
+    }
+
+    /// The Solid's bounding shapes, with Webots' warnings for degenerate ones and (in a dynamic Solid)
+    /// planes, which are left out.
+    fn shapes(&mut self, scene: &Scene, solid: NodeId, dynamic: bool) -> Vec<BoundingShape> {
+        let mut degenerate = Vec::new();
+        let mut shapes = bounding_shapes(scene, solid, &mut degenerate);
+        for g in degenerate {
+            let what = match scene.type_name(g) {
+                "Box" => "All 'size' components must be positive for a Box used in a 'boundingObject'.".to_string(),
+                "Sphere" => "'radius' must be positive for a Sphere used in a 'boundingObject'.".to_string(),
+                t => format!("'height' and 'radius' must be positive for a {t} used in a 'boundingObject'."),
+            };
+            self.warnings.push(format!("{}: {what}", scene.describe(solid)));
+        }
+        if dynamic && shapes.iter().any(BoundingShape::is_plane) {
+            self.warnings.push(format!(
+                "{}: A Plane defined in 'boundingObject' cannot be used with a Physics node.",
+                scene.describe(solid)
+            ));
+            shapes.retain(|s| !s.is_plane());
+        }
+        shapes
+    }
+
+    fn tag(&mut self, scene: &Scene, solid: NodeId, robot: Option<NodeId>, jointed_to_world: bool) -> ColliderTag {
+        self.solids.push(solid);
+        let robot = robot.map_or(0, |r| match self.robots.iter().position(|&x| x == r) {
+            Some(i) => i as u32 + 1,
+            None => {
+                self.robots.push(r);
+                self.robots.len() as u32
+            }
+        });
+        let material = self.materials.index(&scene.sf_string(solid, "contactMaterial"));
+        ColliderTag { solid: (self.solids.len() - 1) as u32, robot, material, jointed_to_world }
+    }
+
+    fn insert_collider(
+        &mut self,
+        shape: SharedShape,
+        pose: Isometry3<f64>,
+        tag: ColliderTag,
+        parent: Option<RigidBodyHandle>,
+    ) -> ColliderHandle {
+        let mut hooks = ActiveHooks::empty();
+        if tag.robot != 0 || tag.jointed_to_world {
+            hooks |= ActiveHooks::FILTER_CONTACT_PAIRS;
+        }
+        if self.materials.has_properties(tag.material) {
+            hooks |= ActiveHooks::MODIFY_SOLVER_CONTACTS;
+        }
+        let collider = ColliderBuilder::new(shape)
+            .position(pose)
+            .density(0.0)
+            .friction(super::contacts::DEFAULT_SURFACE.friction)
+            .restitution(super::contacts::DEFAULT_SURFACE.bounce)
+            .user_data(tag.pack())
+            .active_hooks(hooks)
+            .build();
+        match parent {
+            Some(p) => self.engine.colliders.insert_with_parent(collider, p, &mut self.engine.bodies),
+            None => self.engine.colliders.insert(collider),
+        }
+    }
+}

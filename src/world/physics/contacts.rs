@@ -1,0 +1,208 @@
+//! Contacts: which pairs collide (spec motion §1.6: a robot's own Solids only with `selfCollision`,
+//! nothing between a body jointed to the world and the static world), the ContactProperties of each
+//! pair of materials (friction, bounce and its velocity threshold), and the contact points of the last
+//! step.
+
+use nalgebra::{Point3, Vector3};
+use rapier3d_f64::prelude::*;
+
+use crate::world::scene::{NodeId, Scene};
+
+/// What a collider carries in its `user_data`: the Solid it belongs to (index into `Physics`'s solid
+/// table), its robot (0 = none, else index + 1), its material, and whether its body hangs from the world
+/// by a joint.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct ColliderTag {
+    pub solid: u32,
+    pub robot: u32,
+    pub material: u16,
+    pub jointed_to_world: bool,
+}
+
+impl ColliderTag {
+    pub fn pack(self) -> u128 {
+        u128::from(self.solid)
+            | (u128::from(self.robot) << 32)
+            | (u128::from(self.material) << 64)
+            | (u128::from(self.jointed_to_world) << 80)
+    }
+
+    pub fn unpack(data: u128) -> ColliderTag {
+        ColliderTag {
+            solid: data as u32,
+            robot: (data >> 32) as u32,
+            material: (data >> 64) as u16,
+            jointed_to_world: (data >> 80) & 1 == 1,
+        }
+    }
+}
+
+/// One ContactProperties node.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Surface {
+    pub friction: f64,
+    pub bounce: f64,
+    pub bounce_velocity: f64,
+}
+
+/// Webots' surface between two materials no ContactProperties names.
+pub const DEFAULT_SURFACE: Surface = Surface { friction: 1.0, bounce: 0.5, bounce_velocity: 0.01 };
+
+/// Friction used for `coulombFriction -1` (infinite in ODE).
+const INFINITE_FRICTION: f64 = 1e9;
+
+/// Materials by name, and the ContactProperties of pairs of them.
+#[derive(Clone, Debug, Default)]
+pub struct Materials {
+    names: Vec<String>,
+    /// (material a, material b, surface), a ≤ b, in WorldInfo order (the first match wins).
+    pairs: Vec<(u16, u16, Surface)>,
+}
+
+impl Materials {
+    pub fn read(scene: &Scene) -> Materials {
+        let mut m = Materials { names: vec!["default".to_string()], pairs: Vec::new() };
+        let Some(info) = scene.world_info_node() else { return m };
+        for c in scene.mf_node(info, "contactProperties") {
+            let a = m.index(&scene.sf_string(c, "material1"));
+            let b = m.index(&scene.sf_string(c, "material2"));
+            let friction = scene.mf_float(c, "coulombFriction").first().copied().unwrap_or(1.0);
+            let surface = Surface {
+                friction: if friction < 0.0 { INFINITE_FRICTION } else { friction },
+                bounce: scene.sf_float(c, "bounce").clamp(0.0, 1.0),
+                bounce_velocity: scene.sf_float(c, "bounceVelocity"),
+            };
+            m.pairs.push((a.min(b), a.max(b), surface));
+        }
+        m
+    }
+
+    /// The index of a material name (new names are added).
+    pub fn index(&mut self, name: &str) -> u16 {
+        match self.names.iter().position(|n| n == name) {
+            Some(i) => i as u16,
+            None => {
+                self.names.push(name.to_string());
+                (self.names.len() - 1) as u16
+            }
+        }
+    }
+
+    /// Whether some ContactProperties names this material.
+    pub fn has_properties(&self, material: u16) -> bool {
+        self.pairs.iter().any(|(a, b, _)| *a == material || *b == material)
+    }
+
+    pub fn surface(&self, a: u16, b: u16) -> &Surface {
+        let (a, b) = (a.min(b), a.max(b));
+        self.pairs.iter().find(|(x, y, _)| *x == a && *y == b).map_or(&DEFAULT_SURFACE, |(_, _, s)| s)
+    }
+}
+
+/// The engine's callbacks: pair filtering and per-pair surfaces.
+pub struct Hooks {
+    pub materials: Materials,
+    /// Per robot (index), whether its Solids collide with each other.
+    pub self_collision: Vec<bool>,
+}
+
+impl PhysicsHooks for Hooks {
+    fn filter_contact_pair(&self, context: &PairFilterContext) -> Option<SolverFlags> {
+        let tag = |h: ColliderHandle| context.colliders.get(h).map(|c| ColliderTag::unpack(c.user_data));
+        let (Some(a), Some(b)) = (tag(context.collider1), tag(context.collider2)) else {
+            return Some(SolverFlags::COMPUTE_IMPULSES);
+        };
+        if a.robot != 0
+            && a.robot == b.robot
+            && !self.self_collision.get(a.robot as usize - 1).copied().unwrap_or(false)
+        {
+            return None;
+        }
+        let is_static =
+            |h: Option<RigidBodyHandle>| h.and_then(|h| context.bodies.get(h)).is_none_or(|b| !b.is_dynamic());
+        if (a.jointed_to_world && is_static(context.rigid_body2))
+            || (b.jointed_to_world && is_static(context.rigid_body1))
+        {
+            return None;
+        }
+        Some(SolverFlags::COMPUTE_IMPULSES)
+    }
+
+    fn modify_solver_contacts(&self, context: &mut ContactModificationContext) {
+        let tag = |h: ColliderHandle| context.colliders.get(h).map(|c| ColliderTag::unpack(c.user_data));
+        let (Some(a), Some(b)) = (tag(context.collider1), tag(context.collider2)) else { return };
+        let surface = self.materials.surface(a.material, b.material);
+        let velocity_at = |h: Option<RigidBodyHandle>, p: &Point3<f64>| {
+            h.and_then(|h| context.bodies.get(h)).map_or(Vector3::zeros(), |b| b.velocity_at_point(p))
+        };
+        let normal = context.manifold.data.normal;
+        for contact in context.solver_contacts.iter_mut() {
+            contact.friction = surface.friction;
+            // ODE bounces only contacts approaching faster than bounceVelocity
+            let approach = (velocity_at(context.rigid_body1, &contact.point)
+                - velocity_at(context.rigid_body2, &contact.point))
+            .dot(&normal);
+            contact.restitution = if approach > surface.bounce_velocity { surface.bounce } else { 0.0 };
+        }
+    }
+}
+
+/// A contact point of the last step, in world coordinates, with the Solid whose geometry it touches.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct ContactPoint {
+    pub point: [f64; 3],
+    pub solid: NodeId,
+}
+
+/// Every contact point of the last step, once per Solid it involves (a point between two Solids is
+/// listed for each of them). `solids` maps a collider tag's solid index to its node.
+pub fn contact_points(narrow_phase: &NarrowPhase, colliders: &ColliderSet, solids: &[NodeId]) -> Vec<ContactPoint> {
+    let mut out = Vec::new();
+    for pair in narrow_phase.contact_pairs() {
+        if !pair.has_any_active_contact {
+            continue;
+        }
+        let (Some(c1), Some(c2)) = (colliders.get(pair.collider1), colliders.get(pair.collider2)) else { continue };
+        let s1 = solids.get(ColliderTag::unpack(c1.user_data).solid as usize).copied();
+        let s2 = solids.get(ColliderTag::unpack(c2.user_data).solid as usize).copied();
+        for manifold in &pair.manifolds {
+            for contact in &manifold.points {
+                if contact.dist > 0.0 {
+                    continue;
+                }
+                let p1 = c1.position() * contact.local_p1;
+                let p2 = c2.position() * contact.local_p2;
+                let mid = nalgebra::center(&p1, &p2);
+                for solid in [s1, s2].into_iter().flatten() {
+                    out.push(ContactPoint { point: [mid.x, mid.y, mid.z], solid });
+                }
+            }
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn tags_round_trip() {
+        let t = ColliderTag { solid: 123_456, robot: 7, material: 3, jointed_to_world: true };
+        assert_eq!(ColliderTag::unpack(t.pack()), t);
+        let t = ColliderTag { solid: u32::MAX, robot: u32::MAX, material: u16::MAX, jointed_to_world: false };
+        assert_eq!(ColliderTag::unpack(t.pack()), t);
+    }
+
+    #[test]
+    fn the_first_matching_contact_properties_win_in_either_order() {
+        let mut m = Materials::default();
+        let (rubber, ice) = (m.index("rubber"), m.index("ice"));
+        m.pairs.push((rubber.min(ice), rubber.max(ice), Surface { friction: 0.1, bounce: 0.0, bounce_velocity: 0.0 }));
+        m.pairs.push((rubber.min(ice), rubber.max(ice), Surface { friction: 0.9, bounce: 0.0, bounce_velocity: 0.0 }));
+        assert_eq!(m.surface(ice, rubber).friction, 0.1);
+        assert_eq!(m.surface(rubber, rubber), &DEFAULT_SURFACE);
+        let wood = m.index("wood");
+        assert!(m.has_properties(ice) && !m.has_properties(wood));
+    }
+}

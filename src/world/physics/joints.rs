@@ -1,0 +1,492 @@
+//! Physical joints (spec motion §2): HingeJoint, SliderJoint, BallJoint and Hinge2Joint between an
+//! endPoint's body and its upper Solid's body (or the world), created at the current pose so that the
+//! engine's joint coordinate is `position - initial position`; stops, springs and dampers, static
+//! friction; positions read back (hinge angles unwrapped) after every step.
+//!
+//! Each axis has a `Drive` that a motor sets (a target velocity with a force cap, or a force); the
+//! spring, damper and static friction combine with it as spec §2.5 and §3.4 say.
+
+use std::f64::consts::{PI, TAU};
+
+use nalgebra::{Isometry3, Point3, UnitQuaternion, Vector3};
+use rapier3d_f64::prelude::*;
+
+use super::bodies::Body;
+use super::engine::Engine;
+use super::plan::{JointKind, JointPlan};
+use crate::world::scene::{FieldValue, NodeId, Scene, SyncedField};
+
+/// What drives an axis besides its spring, damper and friction.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Drive {
+    Free,
+    /// Reach this joint velocity with at most this force or torque (a motor in position or velocity
+    /// control).
+    Velocity {
+        velocity: f64,
+        max_force: f64,
+    },
+    /// Apply this force or torque (a motor in force control).
+    Force(f64),
+}
+
+/// A joint parameters node's values, with Webots' checks.
+#[derive(Clone, Debug, PartialEq)]
+pub struct AxisParams {
+    pub position: f64,
+    pub axis: Vector3<f64>,
+    pub anchor: Vector3<f64>,
+    pub min_stop: f64,
+    pub max_stop: f64,
+    pub spring: f64,
+    pub damping: f64,
+    pub static_friction: f64,
+}
+
+impl AxisParams {
+    /// Reads `node` (a JointParameters-like node, or none: the defaults of `default_axis`).
+    pub fn read(
+        scene: &Scene,
+        node: Option<NodeId>,
+        default_axis: Vector3<f64>,
+        hinge: bool,
+        warnings: &mut Vec<String>,
+    ) -> AxisParams {
+        let Some(n) = node else {
+            return AxisParams {
+                position: 0.0,
+                axis: default_axis,
+                anchor: Vector3::zeros(),
+                min_stop: 0.0,
+                max_stop: 0.0,
+                spring: 0.0,
+                damping: 0.0,
+                static_friction: 0.0,
+            };
+        };
+        let who = scene.type_name(n).to_string();
+        let mut warn = |m: &str| warnings.push(format!("{who}: {m}"));
+        let mut non_negative = |name: &str| {
+            let v = scene.sf_float(n, name);
+            if v < 0.0 {
+                warn(&format!("'{name}' must be greater than or equal to zero."));
+            }
+            v.abs()
+        };
+        let (spring, damping, static_friction) =
+            (non_negative("springConstant"), non_negative("dampingConstant"), non_negative("staticFriction"));
+        let mut axis = match scene.field(n, "axis") {
+            Some(FieldValue::SFVec3f(a)) => Vector3::from(*a),
+            _ => default_axis,
+        };
+        if axis.norm() == 0.0 || !axis.iter().all(|v| v.is_finite()) {
+            warn("'axis' must be non zero.");
+            axis = Vector3::z();
+        }
+        let p = AxisParams {
+            position: scene.sf_float(n, "position"),
+            axis,
+            anchor: Vector3::from(scene.sf_vec3(n, "anchor")),
+            min_stop: scene.sf_float(n, "minStop"),
+            max_stop: scene.sf_float(n, "maxStop"),
+            spring,
+            damping,
+            static_friction,
+        };
+        if p.min_stop != p.max_stop {
+            if p.position < p.min_stop {
+                warn("'minStop' must be less than or equal to 'position'.");
+            }
+            if p.position > p.max_stop {
+                warn("'maxStop' must be greater than or equal to 'position'.");
+            }
+            if hinge && p.min_stop <= -PI {
+                warn("HingeJoint 'minStop' must be greater than -pi to be effective.");
+            }
+            if hinge && p.max_stop >= PI {
+                warn("HingeJoint 'maxStop' must be less than pi to be effective.");
+            }
+        }
+        p
+    }
+
+    fn stops(&self) -> Option<[f64; 2]> {
+        (self.min_stop != self.max_stop).then_some([self.min_stop, self.max_stop])
+    }
+}
+
+/// One degree of freedom of a joint.
+pub struct Axis {
+    pub params: AxisParams,
+    /// The node its position is written to (`jointParameters.position`), if it has one.
+    pub position_field: Option<SyncedField>,
+    /// Current position (hinge angles unwrapped: they grow past ±2π).
+    pub position: f64,
+    /// Velocity along the axis after the last step.
+    pub velocity: f64,
+    pub angular: bool,
+    pub drive: Drive,
+    /// Which engine joint (index into `Joint::handles`) and which of its axes.
+    engine_joint: usize,
+    engine_axis: JointAxis,
+    /// The axis' frame in the first body's frame (x along the axis).
+    frame1: Isometry3<f64>,
+    frame2: Isometry3<f64>,
+}
+
+pub struct Joint {
+    pub node: NodeId,
+    pub kind: JointKind,
+    pub upper: Option<usize>,
+    pub end: usize,
+    pub handles: Vec<ImpulseJointHandle>,
+    /// Hinge2: the massless-like body between its two hinges.
+    pub middle: Option<RigidBodyHandle>,
+    pub axes: Vec<Axis>,
+}
+
+/// The first joint body: the upper Solid's body, or the ground.
+fn body1(engine: &Engine, bodies: &[Body], upper: Option<usize>) -> RigidBodyHandle {
+    upper.map_or(engine.ground, |u| bodies[u].handle)
+}
+
+fn pose_of(engine: &Engine, h: RigidBodyHandle) -> Isometry3<f64> {
+    engine.bodies.get(h).map_or_else(Isometry3::identity, |b| *b.position())
+}
+
+/// A rotation taking x to `axis` (z to the component of `z_hint` orthogonal to it, when given).
+fn frame_rotation(axis: &Vector3<f64>, z_hint: Option<&Vector3<f64>>) -> UnitQuaternion<f64> {
+    let x = axis.normalize();
+    let hint = z_hint.copied().unwrap_or_else(|| if x.z.abs() < 0.9 { Vector3::z() } else { Vector3::y() });
+    let mut z = hint - x * x.dot(&hint);
+    if z.norm() < 1e-9 {
+        z = if x.z.abs() < 0.9 { Vector3::z() } else { Vector3::y() };
+        z -= x * x.dot(&z);
+    }
+    let z = z.normalize();
+    let y = z.cross(&x);
+    UnitQuaternion::from_rotation_matrix(&nalgebra::Rotation3::from_basis_unchecked(&[x, y, z]))
+}
+
+impl Joint {
+    pub fn build(
+        scene: &Scene,
+        plan: &JointPlan,
+        engine: &mut Engine,
+        bodies: &[Body],
+        warnings: &mut Vec<String>,
+    ) -> Joint {
+        let node = plan.node;
+        let parent = scene.node(node).and_then(|n| n.parent);
+        let frame = parent.map_or_else(Isometry3::identity, |p| scene.global_pose(p));
+        let hinge_like = matches!(plan.kind, JointKind::Hinge | JointKind::Hinge2);
+        let params1 = scene.sf_node(node, "jointParameters");
+        let first_axis = if plan.kind == JointKind::Slider { Vector3::z() } else { Vector3::x() };
+        let p1 = AxisParams::read(scene, params1, first_axis, hinge_like, warnings);
+        let b1 = body1(engine, bodies, plan.upper);
+        let b2 = bodies[plan.end].handle;
+        let end_origin = pose_of(engine, b2).translation.vector;
+        let anchor_w = match plan.kind {
+            JointKind::Slider => end_origin,
+            _ => frame * Point3::from(p1.anchor).coords,
+        };
+        let axis_w = |p: &AxisParams| frame.rotation * p.axis;
+        let mut joint = Joint {
+            node,
+            kind: plan.kind,
+            upper: plan.upper,
+            end: plan.end,
+            handles: Vec::new(),
+            middle: None,
+            axes: Vec::new(),
+        };
+        let position_field = |n: Option<NodeId>| n.and_then(|n| scene.synced_field(n, "position"));
+        match plan.kind {
+            JointKind::Hinge | JointKind::Slider => {
+                let angular = plan.kind == JointKind::Hinge;
+                let w = Isometry3::from_parts(anchor_w.into(), frame_rotation(&axis_w(&p1), None));
+                let locked =
+                    if angular { JointAxesMask::LOCKED_REVOLUTE_AXES } else { JointAxesMask::LOCKED_PRISMATIC_AXES };
+                let axis = if angular { JointAxis::AngX } else { JointAxis::LinX };
+                let i = joint.connect(engine, b1, b2, w, locked);
+                joint.axes.push(Axis::new(p1, position_field(params1), angular, i, axis, engine, b1, b2, w));
+            }
+            JointKind::Ball => {
+                let params2 = scene.sf_node(node, "jointParameters2");
+                let params3 = scene.sf_node(node, "jointParameters3");
+                let p2 = AxisParams::read(scene, params2, Vector3::x(), false, warnings);
+                let p3 = AxisParams::read(scene, params3, Vector3::z(), false, warnings);
+                let rotation = frame_rotation(&axis_w(&p2), Some(&axis_w(&p3)));
+                let w = Isometry3::from_parts(anchor_w.into(), rotation);
+                let i = joint.connect(engine, b1, b2, w, JointAxesMask::LOCKED_SPHERICAL_AXES);
+                let fields = [position_field(params1), position_field(params2), position_field(params3)];
+                let p1 = AxisParams { axis: p2.axis, ..p1 };
+                for ((p, field), axis) in
+                    [p1, p2, p3].into_iter().zip(fields).zip([JointAxis::AngX, JointAxis::AngY, JointAxis::AngZ])
+                {
+                    joint.axes.push(Axis::new(p, field, true, i, axis, engine, b1, b2, w));
+                }
+            }
+            JointKind::Hinge2 => {
+                let params2 = scene.sf_node(node, "jointParameters2");
+                let p2 = AxisParams::read(scene, params2, Vector3::z(), true, warnings);
+                let (a1, mut a2) = (axis_w(&p1), axis_w(&p2));
+                if a1.normalize().cross(&a2.normalize()).norm() < 1e-9 {
+                    warnings
+                        .push(format!("{}: Hinge axes are aligned: using x and z axes instead.", scene.describe(node)));
+                    a2 = frame.rotation * if p1.axis.normalize().z.abs() > 0.9 { Vector3::x() } else { Vector3::z() };
+                }
+                // the second hinge turns with the first: a light body between them carries it
+                let end_mass = engine.bodies.get(b2).map_or(1.0, |b| b.mass()).max(1e-6);
+                let m = end_mass * 1e-2;
+                let middle = engine.bodies.insert(
+                    RigidBodyBuilder::dynamic()
+                        .pose(Isometry3::from_parts(anchor_w.into(), UnitQuaternion::identity()))
+                        .additional_mass_properties(MassProperties::new(Point3::origin(), m, Vector3::repeat(m * 1e-4)))
+                        .build(),
+                );
+                joint.middle = Some(middle);
+                let w1 = Isometry3::from_parts(anchor_w.into(), frame_rotation(&a1, None));
+                let w2 = Isometry3::from_parts(anchor_w.into(), frame_rotation(&a2, None));
+                let i1 = joint.connect(engine, b1, middle, w1, JointAxesMask::LOCKED_REVOLUTE_AXES);
+                let i2 = joint.connect(engine, middle, b2, w2, JointAxesMask::LOCKED_REVOLUTE_AXES);
+                joint.axes.push(Axis::new(
+                    p1,
+                    position_field(params1),
+                    true,
+                    i1,
+                    JointAxis::AngX,
+                    engine,
+                    b1,
+                    middle,
+                    w1,
+                ));
+                joint.axes.push(Axis::new(
+                    p2,
+                    position_field(params2),
+                    true,
+                    i2,
+                    JointAxis::AngX,
+                    engine,
+                    middle,
+                    b2,
+                    w2,
+                ));
+            }
+        }
+        for i in 0..joint.axes.len() {
+            joint.configure(engine, i);
+        }
+        joint
+    }
+
+    /// An engine joint between `b1` and `b2` meeting at the world frame `w` now; returns its index.
+    fn connect(
+        &mut self,
+        engine: &mut Engine,
+        b1: RigidBodyHandle,
+        b2: RigidBodyHandle,
+        w: Isometry3<f64>,
+        locked: JointAxesMask,
+    ) -> usize {
+        let f1 = pose_of(engine, b1).inverse() * w;
+        let f2 = pose_of(engine, b2).inverse() * w;
+        let data = GenericJointBuilder::new(locked).local_frame1(f1).local_frame2(f2).contacts_enabled(false).build();
+        self.handles.push(engine.joints.insert(b1, b2, data, true));
+        self.handles.len() - 1
+    }
+
+    /// Sets the engine's motor, stops and limits of axis `i` from its parameters and drive.
+    pub fn configure(&self, engine: &mut Engine, i: usize) {
+        let axis = &self.axes[i];
+        let Some(joint) = engine.joints.get_mut(self.handles[axis.engine_joint], false) else { return };
+        let data = &mut joint.data;
+        let p = &axis.params;
+        let (engine_axis, offset) = (axis.engine_axis, p.position);
+        if let Some([lo, hi]) = p.stops() {
+            data.set_limits(engine_axis, [lo - offset, hi - offset]);
+        }
+        data.set_motor_model(engine_axis, MotorModel::ForceBased);
+        let friction = p.static_friction;
+        match axis.drive {
+            Drive::Velocity { velocity, max_force } => {
+                data.set_motor_velocity(engine_axis, velocity, VELOCITY_GAIN);
+                data.set_motor_max_force(engine_axis, max_force.max(friction));
+            }
+            Drive::Force(_) | Drive::Free if friction > 0.0 => {
+                data.set_motor_velocity(engine_axis, 0.0, VELOCITY_GAIN);
+                data.set_motor_max_force(engine_axis, friction);
+            }
+            Drive::Free if p.spring > 0.0 || p.damping > 0.0 => {
+                // the zero pose is at joint coordinate -initial position
+                data.set_motor(engine_axis, -offset, 0.0, p.spring, p.damping);
+                data.set_motor_max_force(engine_axis, f64::MAX);
+            }
+            _ => {
+                data.set_motor_velocity(engine_axis, 0.0, 0.0);
+                data.set_motor_max_force(engine_axis, 0.0);
+            }
+        }
+    }
+
+    /// Whether axis `i`'s spring and damper act through explicit forces (the engine's motor of that axis
+    /// being taken by a drive or static friction).
+    fn explicit_spring(&self, i: usize) -> bool {
+        let a = &self.axes[i];
+        (a.params.spring > 0.0 || a.params.damping > 0.0) && (a.drive != Drive::Free || a.params.static_friction > 0.0)
+    }
+
+    /// Before a step: forces the engine's motors do not produce (drives in force control, springs beside
+    /// a motor), equal and opposite on the two bodies.
+    pub fn apply_forces(&self, engine: &mut Engine, bodies: &[Body]) {
+        for (i, axis) in self.axes.iter().enumerate() {
+            let mut force = if let Drive::Force(f) = axis.drive { f } else { 0.0 };
+            if self.explicit_spring(i) {
+                force -= axis.params.spring * axis.position + axis.params.damping * axis.velocity;
+            }
+            if force == 0.0 {
+                continue;
+            }
+            let (b1, b2) = self.bodies_of(engine, bodies, i);
+            let w = pose_of(engine, b1) * axis.frame1;
+            let direction = w.rotation * Vector3::x();
+            for (h, sign) in [(b2, 1.0), (b1, -1.0)] {
+                if let Some(rb) = engine.bodies.get_mut(h) {
+                    if axis.angular {
+                        rb.add_torque(direction * force * sign, true);
+                    } else {
+                        rb.add_force_at_point(direction * force * sign, Point3::from(w.translation.vector), true);
+                    }
+                }
+            }
+        }
+    }
+
+    fn bodies_of(&self, engine: &Engine, bodies: &[Body], i: usize) -> (RigidBodyHandle, RigidBodyHandle) {
+        let j = self.axes[i].engine_joint;
+        match (self.middle, j) {
+            (Some(m), 0) => (body1(engine, bodies, self.upper), m),
+            (Some(m), _) => (m, bodies[self.end].handle),
+            (None, _) => (body1(engine, bodies, self.upper), bodies[self.end].handle),
+        }
+    }
+
+    /// After a step: the positions and velocities of every axis, written to the joint parameters.
+    pub fn read_back(&mut self, scene: &mut Scene, engine: &Engine, bodies: &[Body]) {
+        let dt = engine.params.dt;
+        let ball = self.kind == JointKind::Ball;
+        let mut ball_angles = None;
+        for i in 0..self.axes.len() {
+            let (b1, b2) = self.bodies_of(engine, bodies, i);
+            let (Some(r1), Some(r2)) = (engine.bodies.get(b1), engine.bodies.get(b2)) else { continue };
+            let axis = &self.axes[i];
+            let w1 = r1.position() * axis.frame1;
+            let w2 = r2.position() * axis.frame2;
+            let relative = w1.inverse() * w2;
+            let direction = w1.rotation * Vector3::x();
+            let (position, velocity) = if ball {
+                let angles = *ball_angles.get_or_insert_with(|| xyz_angles(&relative.rotation));
+                let index = i.min(2);
+                (axis.params.position + angles[index], (r2.angvel() - r1.angvel()).dot(&(w1.rotation * unit(index))))
+            } else if axis.angular {
+                let raw = axis.params.position + angle_about_x(&relative.rotation);
+                let velocity = (r2.angvel() - r1.angvel()).dot(&direction);
+                (nearest_turn(raw, axis.position + velocity * dt), velocity)
+            } else {
+                let velocity = (r2.linvel() - r1.linvel()).dot(&direction);
+                (axis.params.position + relative.translation.x, velocity)
+            };
+            let axis = &mut self.axes[i];
+            axis.velocity = velocity;
+            if position != axis.position {
+                axis.position = position;
+                if let Some(field) = &axis.position_field {
+                    scene.write_synced(field, FieldValue::SFFloat(position));
+                }
+            }
+        }
+    }
+}
+
+/// Gain of the engine's velocity motor: stiff enough that the force cap, not the gain, limits it.
+const VELOCITY_GAIN: f64 = 1e8;
+
+fn unit(i: usize) -> Vector3<f64> {
+    [Vector3::x(), Vector3::y(), Vector3::z()][i]
+}
+
+impl Axis {
+    #[allow(clippy::too_many_arguments)]
+    fn new(
+        params: AxisParams,
+        position_field: Option<SyncedField>,
+        angular: bool,
+        engine_joint: usize,
+        engine_axis: JointAxis,
+        engine: &Engine,
+        b1: RigidBodyHandle,
+        b2: RigidBodyHandle,
+        w: Isometry3<f64>,
+    ) -> Axis {
+        Axis {
+            position: params.position,
+            params,
+            position_field,
+            velocity: 0.0,
+            angular,
+            drive: Drive::Free,
+            engine_joint,
+            engine_axis,
+            frame1: pose_of(engine, b1).inverse() * w,
+            frame2: pose_of(engine, b2).inverse() * w,
+        }
+    }
+}
+
+/// The signed angle of a rotation about x, in (-π, π] (the rotation is assumed to be about x).
+fn angle_about_x(q: &UnitQuaternion<f64>) -> f64 {
+    let a = 2.0 * q.i.atan2(q.w);
+    if a > PI {
+        a - TAU
+    } else if a <= -PI {
+        a + TAU
+    } else {
+        a
+    }
+}
+
+/// `angle` plus the number of whole turns that brings it nearest to `predicted`.
+fn nearest_turn(angle: f64, predicted: f64) -> f64 {
+    angle + ((predicted - angle) / TAU).round() * TAU
+}
+
+/// Angles (a, b, c) with `q = Rx(a)·Ry(b)·Rz(c)`.
+fn xyz_angles(q: &UnitQuaternion<f64>) -> [f64; 3] {
+    let m = q.to_rotation_matrix();
+    let m = m.matrix();
+    let b = m[(0, 2)].clamp(-1.0, 1.0).asin();
+    [(-m[(1, 2)]).atan2(m[(2, 2)]), b, (-m[(0, 1)]).atan2(m[(0, 0)])]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn angles_unwrap_past_a_turn() {
+        assert!((nearest_turn(-3.0, 3.3) - (TAU - 3.0)).abs() < 1e-12);
+        assert!((nearest_turn(0.1, 12.6) - (0.1 + 2.0 * TAU)).abs() < 1e-12);
+        assert!((angle_about_x(&UnitQuaternion::from_axis_angle(&Vector3::x_axis(), 3.0)) - 3.0).abs() < 1e-12);
+        assert!((angle_about_x(&UnitQuaternion::from_axis_angle(&Vector3::x_axis(), -3.0)) + 3.0).abs() < 1e-12);
+    }
+
+    #[test]
+    fn xyz_angles_rebuild_the_rotation() {
+        let (a, b, c) = (0.3, -0.4, 1.2);
+        let q = UnitQuaternion::from_axis_angle(&Vector3::x_axis(), a)
+            * UnitQuaternion::from_axis_angle(&Vector3::y_axis(), b)
+            * UnitQuaternion::from_axis_angle(&Vector3::z_axis(), c);
+        let [x, y, z] = xyz_angles(&q);
+        assert!((x - a).abs() < 1e-12 && (y - b).abs() < 1e-12 && (z - c).abs() < 1e-12);
+    }
+}

@@ -1,0 +1,339 @@
+//! The rigid-body world under the scene (rapier3d-f64): built from the scene tree when it has at least
+//! one Solid with `physics`, stepped once per basic time step after the controllers' commands, and read
+//! back into the scene (body poses into the Solids' `translation`/`rotation`, joint positions into
+//! their parameters) so that every device and the supervisor read the simulated state from the scene as
+//! before. Nothing outside this folder names an engine type.
+//!
+//! One file per job: `plan` (which Solids are which bodies), `mass`, `bodies` (bodies and colliders),
+//! `joints`, `contacts` (pair filtering, surfaces, contact points), `welds` (connector links),
+//! `supervision` (the supervisor's physics calls), `engine` (the rapier world and its parameters).
+
+mod bodies;
+mod contacts;
+mod engine;
+mod joints;
+mod mass;
+mod plan;
+mod supervision;
+#[cfg(test)]
+mod tests;
+mod welds;
+
+use std::collections::HashMap;
+
+use nalgebra::{Isometry3, Point3, Vector3};
+use rapier3d_f64::prelude::{Collider, ColliderHandle, QueryFilter, Ray, RigidBodyHandle};
+
+use bodies::{Body, Builder, Static};
+use contacts::{ColliderTag, Hooks, Materials};
+use engine::{Engine, WorldParams};
+use joints::Joint;
+use plan::{Attach, Plan};
+use welds::Weld;
+
+pub use contacts::ContactPoint;
+pub use joints::Drive;
+pub use supervision::ForceRefused;
+
+use super::scene::{axis_angle_of, FieldValue, NodeId, Scene};
+
+/// Where a Solid is in the physics world.
+#[derive(Clone, Copy, Debug, PartialEq)]
+enum Place {
+    /// Member `member` of body `body`.
+    Member { body: usize, member: usize },
+    /// A kinematic Solid's bounding object (`statics[i]`).
+    Static(usize),
+}
+
+/// A connector link's handle.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct WeldId(usize);
+
+pub struct Physics {
+    world: WorldParams,
+    engine: Engine,
+    hooks: Hooks,
+    bodies: Vec<Body>,
+    statics: Vec<Static>,
+    joints: Vec<Joint>,
+    welds: Vec<Option<Weld>>,
+    /// Collider tag index → Solid.
+    solids: Vec<NodeId>,
+    places: HashMap<NodeId, Place>,
+    /// Robot nodes, in the order collider tags number them (from 1).
+    robots: Vec<NodeId>,
+    /// Bodies that received forces for the coming step (cleared after it: forces last one step).
+    forced: Vec<RigidBodyHandle>,
+}
+
+impl Physics {
+    /// The physics of `scene`, or `None` when no Solid has `physics` (then no engine is made).
+    /// Corrected field values are written back to the scene; warnings are Webots' load-time ones.
+    pub fn build(scene: &mut Scene, warnings: &mut Vec<String>) -> Option<Physics> {
+        let plan = Plan::of(scene, warnings);
+        if plan.is_empty() {
+            return None;
+        }
+        let world = WorldParams::read(scene);
+        let mut engine = Engine::new(&world);
+        let mut materials = Materials::read(scene);
+        let (mut solids, mut robots) = (Vec::new(), Vec::new());
+        let mut jointed_to_world = vec![false; plan.bodies.len()];
+        for j in plan.joints.iter().filter(|j| j.upper.is_none()) {
+            jointed_to_world[j.end] = true;
+        }
+        let mut bodies: Vec<Body> = Vec::with_capacity(plan.bodies.len());
+        let mut statics = Vec::with_capacity(plan.statics.len());
+        {
+            let mut b = Builder {
+                engine: &mut engine,
+                world: &world,
+                materials: &mut materials,
+                solids: &mut solids,
+                robots: &mut robots,
+                warnings,
+            };
+            for (i, body_plan) in plan.bodies.iter().enumerate() {
+                let mut body = b.body(scene, body_plan, jointed_to_world[i]);
+                if let Some(a) = body.above {
+                    let above =
+                        b.engine.bodies.get(bodies[a].handle).map_or_else(Isometry3::identity, |r| *r.position());
+                    body.parent_frame = above.inverse() * body.parent_frame;
+                }
+                bodies.push(body);
+            }
+            for s in &plan.statics {
+                let followed = s.follows.map(|f| (f, &bodies[f]));
+                statics.push(b.static_solid(scene, s, followed));
+            }
+        }
+        let mut joints = Vec::with_capacity(plan.joints.len());
+        for j in &plan.joints {
+            joints.push(Joint::build(scene, j, &mut engine, &bodies, warnings));
+        }
+        let mut welds = Vec::new();
+        for (i, body_plan) in plan.bodies.iter().enumerate() {
+            if let Attach::Fixed(Some(to)) = body_plan.attach {
+                let pose = engine.bodies.get(bodies[i].handle).map_or_else(Isometry3::identity, |r| *r.position());
+                welds.push(Weld::create(&mut engine, Some(bodies[to].handle), Some(bodies[i].handle), &pose, &pose));
+            }
+        }
+        let mut places = HashMap::new();
+        for (b, body) in bodies.iter().enumerate() {
+            for (m, member) in body.members.iter().enumerate() {
+                places.insert(member.solid, Place::Member { body: b, member: m });
+            }
+        }
+        for (i, s) in statics.iter().enumerate() {
+            places.insert(s.solid, Place::Static(i));
+        }
+        let self_collision = robots.iter().map(|&r| scene.sf_bool(r, "selfCollision")).collect();
+        Some(Physics {
+            world,
+            engine,
+            hooks: Hooks { materials, self_collision },
+            bodies,
+            statics,
+            joints,
+            welds,
+            solids,
+            places,
+            robots,
+            forced: Vec::new(),
+        })
+    }
+
+    /// One basic time step: followers and joint forces, the engine, then the poses and joint positions
+    /// back into the scene. Returns whether anything moved.
+    pub fn step(&mut self, scene: &mut Scene) -> bool {
+        for s in &self.statics {
+            if let (Some((b, offset)), Some(carrier)) = (s.follows, s.carrier) {
+                let pose = self.pose(b) * offset;
+                if let Some(rb) = self.engine.bodies.get_mut(carrier) {
+                    rb.set_next_kinematic_position(pose);
+                }
+            }
+        }
+        for j in &self.joints {
+            j.apply_forces(&mut self.engine, &self.bodies);
+        }
+        self.engine.step(&self.hooks);
+        // forces last one step (joints re-apply theirs before each)
+        for j in &self.joints {
+            for h in [j.upper.map(|u| self.bodies[u].handle), Some(self.bodies[j.end].handle), j.middle]
+                .into_iter()
+                .flatten()
+            {
+                if let Some(rb) = self.engine.bodies.get_mut(h) {
+                    rb.reset_forces(false);
+                    rb.reset_torques(false);
+                }
+            }
+        }
+        for h in self.forced.drain(..) {
+            if let Some(rb) = self.engine.bodies.get_mut(h) {
+                rb.reset_forces(false);
+                rb.reset_torques(false);
+            }
+        }
+        let moved = self.write_poses(scene);
+        for j in &mut self.joints {
+            j.read_back(scene, &self.engine, &self.bodies);
+        }
+        moved
+    }
+
+    /// Body `b`'s pose (its merger Solid's global pose).
+    fn pose(&self, b: usize) -> Isometry3<f64> {
+        self.engine.bodies.get(self.bodies[b].handle).map_or_else(Isometry3::identity, |r| *r.position())
+    }
+
+    /// The global frame body `b`'s Solid fields are written in.
+    fn parent_frame(&self, b: usize) -> Isometry3<f64> {
+        let body = &self.bodies[b];
+        match body.above {
+            Some(a) => self.pose(a) * body.parent_frame,
+            None => body.parent_frame,
+        }
+    }
+
+    /// Every awake body's pose into its Solid's fields.
+    fn write_poses(&mut self, scene: &mut Scene) -> bool {
+        let mut moved = false;
+        for b in 0..self.bodies.len() {
+            let body = &self.bodies[b];
+            let Some(rb) = self.engine.bodies.get(body.handle) else { continue };
+            if body.fixed || rb.is_sleeping() {
+                continue;
+            }
+            moved = true;
+            let local = self.parent_frame(b).inverse() * rb.position();
+            let t = local.translation.vector;
+            if let Some(f) = &body.translation {
+                scene.write_synced(f, FieldValue::SFVec3f([t.x, t.y, t.z]));
+            }
+            if let Some(f) = &body.rotation {
+                scene.write_synced(f, FieldValue::SFRotation(axis_angle_of(&local.rotation)));
+            }
+        }
+        moved
+    }
+
+    /// The body holding `node` or its nearest Solid ancestor in a body.
+    fn body_above(&self, scene: &Scene, node: NodeId) -> Option<usize> {
+        scene.path_to(node).into_iter().rev().find_map(|n| match self.places.get(&n) {
+            Some(Place::Member { body, .. }) => Some(*body),
+            _ => None,
+        })
+    }
+
+    /// Whether `node` (or a Solid above it) belongs to a body: a connector there can hold a link.
+    pub fn has_body(&self, scene: &Scene, node: NodeId) -> bool {
+        self.body_above(scene, node).is_some()
+    }
+
+    /// Links connector `owner` to connector `peer`: their bodies are welded so that `peer`'s frame
+    /// sits at `docked` in `owner`'s frame. `None` when neither side has a body.
+    pub fn weld(&mut self, scene: &Scene, owner: NodeId, peer: NodeId, docked: &Isometry3<f64>) -> Option<WeldId> {
+        let (a, b) = (self.body_above(scene, owner), self.body_above(scene, peer));
+        let owner_frame = scene.global_pose(owner);
+        let peer_frame = scene.global_pose(peer) * docked.inverse();
+        let weld = Weld::create(
+            &mut self.engine,
+            a.map(|a| self.bodies[a].handle),
+            b.map(|b| self.bodies[b].handle),
+            &owner_frame,
+            &peer_frame,
+        )?;
+        self.welds.push(Some(weld));
+        Some(WeldId(self.welds.len() - 1))
+    }
+
+    /// Removes a link; both bodies wake up.
+    pub fn unweld(&mut self, id: WeldId) {
+        if let Some(w) = self.welds.get_mut(id.0).and_then(Option::take) {
+            w.remove(&mut self.engine);
+        }
+    }
+
+    /// The force a link applied to its owner's body in the last step (world frame), and whether its
+    /// sign is inverted (owner on the world side).
+    pub fn weld_force(&self, id: WeldId) -> Option<(Vector3<f64>, bool)> {
+        self.welds.get(id.0).copied().flatten()?.force(&self.engine)
+    }
+
+    /// A supervisor wrote the translation or rotation of `node`: every body and static geometry below it
+    /// takes its new place (velocities are kept, as in Webots).
+    pub fn node_moved(&mut self, scene: &Scene, node: NodeId) {
+        for b in 0..self.bodies.len() {
+            let path = scene.path_to(self.bodies[b].solid);
+            if !path.contains(&node) {
+                continue;
+            }
+            let pose = scene.global_pose(self.bodies[b].solid);
+            if let Some(rb) = self.engine.bodies.get_mut(self.bodies[b].handle) {
+                rb.set_position(pose, true);
+            }
+            if self.bodies[b].above.is_none() {
+                let parent = path.len().checked_sub(2).map(|i| path[i]);
+                self.bodies[b].parent_frame = parent.map_or_else(Isometry3::identity, |p| scene.global_pose(p));
+            }
+        }
+        for s in 0..self.statics.len() {
+            if !scene.path_to(self.statics[s].solid).contains(&node) {
+                continue;
+            }
+            let pose = scene.global_pose(self.statics[s].solid);
+            match self.statics[s].follows {
+                Some((b, _)) => {
+                    let offset = self.pose(b).inverse() * pose;
+                    self.statics[s].follows = Some((b, offset));
+                }
+                None => {
+                    for &(h, local) in &self.statics[s].colliders {
+                        if let Some(c) = self.engine.colliders.get_mut(h) {
+                            c.set_position(pose * local);
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// Whether the segment `from`–`to` meets a bounding object, ignoring the Solids of the robots in
+    /// `ignored` (the engine's broad phase, as of the last step).
+    pub fn blocks(&self, from: &Point3<f64>, to: &Point3<f64>, ignored: &[Option<NodeId>]) -> bool {
+        let length = (to - from).norm();
+        if length == 0.0 {
+            return false;
+        }
+        let ray = Ray::new(*from, (to - from) / length);
+        let skip = |_: ColliderHandle, c: &Collider| {
+            let robot = ColliderTag::unpack(c.user_data).robot;
+            robot == 0 || !ignored.contains(&self.robots.get(robot as usize - 1).copied())
+        };
+        let query = self.engine.broad_phase.as_query_pipeline(
+            self.engine.narrow_phase.query_dispatcher(),
+            &self.engine.bodies,
+            &self.engine.colliders,
+            QueryFilter::default().predicate(&skip),
+        );
+        query.cast_ray(&ray, length, true).is_some()
+    }
+
+    /// A supervisor set the position of joint `joint` (its endPoint was placed there): the first
+    /// axis starts again from that position, the bodies below the endPoint at rest.
+    pub fn joint_position_set(&mut self, scene: &Scene, joint: NodeId, end: NodeId, position: f64) {
+        self.stop_bodies(scene, Some(end));
+        if let Some(axis) = self.joints.iter_mut().find(|j| j.node == joint).and_then(|j| j.axes.first_mut()) {
+            axis.position = position;
+            axis.velocity = 0.0;
+        }
+    }
+
+    /// Seconds per step.
+    pub fn dt(&self) -> f64 {
+        self.world.dt
+    }
+}

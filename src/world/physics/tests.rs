@@ -1,0 +1,290 @@
+//! The engine against physics: free fall, a pendulum's period, friction on a slope, rest, springs and
+//! determinism. Expected values come from mechanics, not from the engine.
+
+use std::f64::consts::PI;
+
+use nalgebra::{Point3, Vector3};
+
+use super::Physics;
+use crate::world::scene::{parse_world_str, FieldValue, LoadOptions, NodeId, Scene};
+
+const G: f64 = 9.81;
+
+fn world(body: &str) -> (Scene, Physics, Vec<String>) {
+    let text = format!("#VRML_SIM R2025a utf8\n{body}");
+    let mut scene = parse_world_str(&text, "t.wbt", std::path::Path::new("."), &LoadOptions::default()).unwrap();
+    let mut warnings = Vec::new();
+    let physics = Physics::build(&mut scene, &mut warnings).expect("a world with physics");
+    (scene, physics, warnings)
+}
+
+fn def(scene: &Scene, name: &str) -> NodeId {
+    scene.find_def(name).unwrap_or_else(|| panic!("no DEF {name}"))
+}
+
+fn position(scene: &Scene, node: NodeId) -> Vector3<f64> {
+    scene.global_pose(node).translation.vector
+}
+
+fn joint_position(scene: &Scene, params: NodeId) -> f64 {
+    scene.sf_float(params, "position")
+}
+
+#[test]
+fn a_box_dropped_from_one_metre_lands_after_sqrt_2h_over_g_within_a_step() {
+    let (mut scene, mut physics, w) = world(
+        "WorldInfo { basicTimeStep 4 }\n\
+         Solid { name \"floor\" boundingObject Plane { size 10 10 } }\n\
+         DEF BOX Solid { translation 0 0 1.05 boundingObject Box { size 0.1 0.1 0.1 } physics Physics { } }",
+    );
+    assert!(w.is_empty(), "{w:?}");
+    let b = def(&scene, "BOX");
+    let dt = physics.dt();
+    let expected = (2.0 * 1.0 / G).sqrt();
+    let mut landed = None;
+    for k in 1..400 {
+        physics.step(&mut scene);
+        // the first step that ends with the box's bottom on the floor (within a millimetre)
+        if position(&scene, b).z - 0.05 < 1e-3 {
+            landed = Some(k as f64 * dt);
+            break;
+        }
+    }
+    let landed = landed.expect("the box lands");
+    assert!((landed - expected).abs() <= dt + 1e-9, "landed at {landed} s, expected {expected} s");
+}
+
+#[test]
+fn a_free_body_follows_the_parabola() {
+    let (mut scene, mut physics, _) = world(
+        "WorldInfo { basicTimeStep 8 }\n\
+         DEF BALL Solid { translation 0 0 10 boundingObject Sphere { radius 0.1 } physics Physics { } \
+           linearVelocity 1 0 5 }",
+    );
+    let b = def(&scene, "BALL");
+    let steps = 125; // one second
+    for _ in 0..steps {
+        physics.step(&mut scene);
+    }
+    let t = steps as f64 * physics.dt();
+    let p = position(&scene, b);
+    assert!((p.x - 1.0 * t).abs() < 1e-9, "{p}");
+    // semi-implicit Euler over the engine's substeps: within g·dt·t/2 of the parabola
+    let exact = 10.0 + 5.0 * t - 0.5 * G * t * t;
+    assert!((p.z - exact).abs() < G * physics.dt() * t / 2.0, "z {} against {exact}", p.z);
+}
+
+#[test]
+fn a_pendulum_swings_with_the_period_of_a_physical_pendulum() {
+    // a 1 m massless-rod pendulum: a sphere of radius 0.05 hinged about y at the origin, 0.1 rad out
+    let (l, r, theta): (f64, f64, f64) = (1.0, 0.05, 0.1);
+    let (x, z) = (-l * theta.sin(), -l * theta.cos());
+    let (mut scene, mut physics, w) = world(&format!(
+        "WorldInfo {{ basicTimeStep 2 physicsDisableTime 0 }}\n\
+         Robot {{ children [ HingeJoint {{ jointParameters DEF P HingeJointParameters {{ axis 0 1 0 position {theta} }} \
+           endPoint Solid {{ translation {x} 0 {z} rotation 0 1 0 {theta} \
+             boundingObject Sphere {{ radius {r} }} physics Physics {{ }} }} }} ] }}"
+    ));
+    assert!(w.is_empty(), "{w:?}");
+    let p = def(&scene, "P");
+    let dt = physics.dt();
+    // period of a physical pendulum for small angles: 2π·sqrt(I / (m g L)), I = m L² + 2/5 m r²
+    let expected = 2.0 * PI * ((l * l + 0.4 * r * r) / (G * l)).sqrt();
+    let mut crossings = Vec::new();
+    let mut previous = joint_position(&scene, p);
+    for k in 1..((4.0 * expected / dt) as usize) {
+        physics.step(&mut scene);
+        let now = joint_position(&scene, p);
+        if previous > 0.0 && now <= 0.0 {
+            // interpolate the downward zero crossing
+            crossings.push((k as f64 - 1.0 + previous / (previous - now)) * dt);
+        }
+        previous = now;
+    }
+    assert!(crossings.len() >= 3, "{crossings:?}");
+    let period = (crossings[crossings.len() - 1] - crossings[0]) / (crossings.len() - 1) as f64;
+    assert!((period - expected).abs() / expected < 0.02, "period {period} s, expected {expected} s");
+    assert!(previous.abs() <= theta * 1.01, "the amplitude stays (no damping): {previous}");
+}
+
+/// A box resting on a slope of `angle` radians whose surface has Coulomb friction `mu`; returns how far
+/// it slid down in `seconds`.
+fn slide(angle: f64, mu: f64, seconds: f64) -> f64 {
+    let (s, c) = (angle.sin(), angle.cos());
+    // the slope: a 20 m plank through the origin, turned about y; the box sits on it near its top
+    let (bx, bz) = (8.0 * c - 0.05 * s, 8.0 * s + 0.05 * c);
+    let (mut scene, mut physics, w) = world(&format!(
+        "WorldInfo {{ basicTimeStep 4 physicsDisableTime 0 contactProperties [ \
+           ContactProperties {{ material1 \"slope\" material2 \"crate\" coulombFriction {mu} bounce 0 }} ] }}\n\
+         Solid {{ rotation 0 1 0 {a} contactMaterial \"slope\" boundingObject Pose {{ translation 0 0 -0.05 children [ Box {{ size 20 1 0.1 }} ] }} }}\n\
+         DEF CRATE Solid {{ translation {bx} 0 {bz} rotation 0 1 0 {a} contactMaterial \"crate\" \
+           boundingObject Box {{ size 0.1 0.1 0.1 }} physics Physics {{ }} }}",
+        a = -angle
+    ));
+    assert!(w.is_empty(), "{w:?}");
+    let b = def(&scene, "CRATE");
+    let start = position(&scene, b);
+    // let it settle on the slope first
+    for _ in 0..(seconds / physics.dt()) as usize {
+        physics.step(&mut scene);
+    }
+    (position(&scene, b) - start).norm()
+}
+
+#[test]
+fn a_box_on_a_slope_slides_or_sticks_as_coulomb_friction_says() {
+    let angle = 30f64.to_radians();
+    // sticks: tan 30° = 0.577 < 0.8
+    assert!(slide(angle, 0.8, 2.0) < 0.005, "should stick");
+    // slides with a = g (sin θ - μ cos θ): ½ a t² in 1 s
+    let mu = 0.2;
+    let expected = 0.5 * G * (angle.sin() - mu * angle.cos());
+    let slid = slide(angle, mu, 1.0);
+    assert!((slid - expected).abs() / expected < 0.1, "slid {slid} m, expected {expected} m");
+}
+
+#[test]
+fn a_body_at_rest_on_a_floor_stays_there_for_a_minute() {
+    let (mut scene, mut physics, _) = world(
+        "WorldInfo { basicTimeStep 16 physicsDisableTime 0 }\n\
+         Solid { boundingObject Plane { size 10 10 } }\n\
+         DEF BOX Solid { translation 0.3 -0.2 0.05 rotation 0 0 1 0.4 boundingObject Box { size 0.1 0.1 0.1 } physics Physics { } }",
+    );
+    let b = def(&scene, "BOX");
+    for _ in 0..63 {
+        physics.step(&mut scene);
+    }
+    let settled = scene.global_pose(b);
+    for _ in 0..(60.0 / physics.dt()) as usize {
+        physics.step(&mut scene);
+    }
+    let end = scene.global_pose(b);
+    let drift = (end.translation.vector - settled.translation.vector).norm();
+    assert!(drift < 1e-4, "drifted {drift} m");
+    assert!(end.rotation.angle_to(&settled.rotation) < 1e-4);
+    assert!((end.translation.z - 0.05).abs() < 2e-3, "sank or floats: {}", end.translation.z);
+}
+
+#[test]
+fn a_joint_spring_oscillates_at_sqrt_k_over_i() {
+    // a slider with a spring, no gravity: x'' = -k/m x, period 2π sqrt(m/k)
+    let (k, m): (f64, f64) = (40.0, 0.5);
+    let (mut scene, mut physics, _) = world(&format!(
+        "WorldInfo {{ basicTimeStep 2 gravity 0 physicsDisableTime 0 }}\n\
+         Robot {{ children [ SliderJoint {{ jointParameters DEF P JointParameters {{ axis 1 0 0 position 0.1 springConstant {k} }} \
+           endPoint Solid {{ translation 0.1 0 0 boundingObject Sphere {{ radius 0.05 }} physics Physics {{ density -1 mass {m} }} }} }} ] }}"
+    ));
+    let p = def(&scene, "P");
+    let expected = 2.0 * PI * (m / k).sqrt();
+    let dt = physics.dt();
+    let mut crossings = Vec::new();
+    let mut previous = joint_position(&scene, p);
+    for step in 1..((3.0 * expected / dt) as usize) {
+        physics.step(&mut scene);
+        let now = joint_position(&scene, p);
+        if previous > 0.0 && now <= 0.0 {
+            crossings.push((step as f64 - 1.0 + previous / (previous - now)) * dt);
+        }
+        previous = now;
+    }
+    assert!(crossings.len() >= 2, "{crossings:?}");
+    let period = (crossings[crossings.len() - 1] - crossings[0]) / (crossings.len() - 1) as f64;
+    assert!((period - expected).abs() / expected < 0.02, "period {period}, expected {expected}");
+}
+
+#[test]
+fn hinge_stops_hold_the_swing() {
+    let (mut scene, mut physics, _) = world(
+        "WorldInfo { basicTimeStep 4 }\n\
+         Robot { children [ HingeJoint { jointParameters DEF P HingeJointParameters { axis 0 1 0 minStop -0.3 maxStop 0.3 } \
+           endPoint Solid { translation 0.5 0 0 boundingObject Sphere { radius 0.05 } physics Physics { } } } ] }",
+    );
+    let p = def(&scene, "P");
+    let mut lowest: f64 = 0.0;
+    for _ in 0..500 {
+        physics.step(&mut scene);
+        lowest = lowest.max(joint_position(&scene, p).abs());
+    }
+    // horizontal arm falling about y: it would swing to π/2, the stop holds it near 0.3
+    assert!(lowest > 0.25 && lowest < 0.36, "{lowest}");
+}
+
+#[test]
+fn two_runs_are_bit_identical() {
+    let text = "WorldInfo { basicTimeStep 8 }\n\
+         Solid { boundingObject Plane { } }\n\
+         DEF A Solid { translation 0 0 0.5 rotation 1 1 0 0.3 boundingObject Box { size 0.1 0.2 0.1 } physics Physics { } }\n\
+         DEF B Solid { translation 0.03 0.02 0.8 boundingObject Capsule { height 0.1 radius 0.04 } physics Physics { } }\n\
+         Robot { children [ HingeJoint { jointParameters HingeJointParameters { axis 0 1 0 } \
+           endPoint Solid { translation 0.3 0 0.3 boundingObject Cylinder { height 0.05 radius 0.1 } physics Physics { } } } ] }";
+    let run = || {
+        let (mut scene, mut physics, _) = world(text);
+        for _ in 0..300 {
+            physics.step(&mut scene);
+        }
+        scene.preorder().into_iter().map(|n| scene.node(n).unwrap().fields.clone()).collect::<Vec<_>>()
+    };
+    let (a, b) = (run(), run());
+    assert!(a == b, "two runs differ");
+    // and something did move
+    let (scene, _, _) = world(text);
+    let start: Vec<_> = scene.preorder().into_iter().map(|n| scene.node(n).unwrap().fields.clone()).collect();
+    assert!(a != start);
+}
+
+#[test]
+fn the_supervisor_force_and_velocity_give_the_momentum_they_should() {
+    let (mut scene, mut physics, _) = world(
+        "WorldInfo { basicTimeStep 10 gravity 0 }\n\
+         DEF B Solid { boundingObject Box { size 0.1 0.1 0.1 } physics Physics { density -1 mass 2 } }",
+    );
+    let b = def(&scene, "B");
+    // a 4 N force for one step of 10 ms: Δv = F·dt/m = 0.02 m/s, then the body coasts
+    physics.add_force(&scene, b, Vector3::new(4.0, 0.0, 0.0), None).unwrap();
+    physics.step(&mut scene);
+    physics.step(&mut scene);
+    let v = physics.body_velocity(b).unwrap();
+    assert!((v[0] - 0.02).abs() < 1e-12, "{v:?}");
+    // a torque about z on a cube: Δω = τ·dt / I, I = m a² / 6
+    physics.add_torque(&scene, b, Vector3::new(0.0, 0.0, 0.3)).unwrap();
+    physics.step(&mut scene);
+    let v = physics.body_velocity(b).unwrap();
+    let inertia = 2.0 * 0.01 / 6.0;
+    assert!((v[5] - 0.3 * 0.01 / inertia).abs() < 1e-9, "{v:?}");
+    assert!(physics.set_body_velocity(b, [0.0, 1.0, 0.0, 0.0, 0.0, 0.0]));
+    let y0 = position(&scene, b).y;
+    for _ in 0..100 {
+        physics.step(&mut scene);
+    }
+    assert!((position(&scene, b).y - y0 - 1.0).abs() < 1e-9);
+    // the centre of mass of a lone box is its centre
+    let com = physics.center_of_mass(&scene, b).unwrap();
+    assert!((com - Point3::from(position(&scene, b))).norm() < 1e-12);
+}
+
+#[test]
+fn a_robot_body_merges_its_children_and_contacts_are_listed() {
+    let (mut scene, mut physics, _) = world(
+        "WorldInfo { basicTimeStep 8 }\n\
+         Solid { boundingObject Plane { } }\n\
+         DEF R Robot { translation 0 0 0.05 boundingObject Box { size 0.2 0.2 0.1 } physics Physics { density -1 mass 1 } children [ \
+           DEF ARM Solid { translation 0.5 0 0 boundingObject Box { size 0.1 0.1 0.1 } physics Physics { density -1 mass 1 } } ] }",
+    );
+    let r = def(&scene, "R");
+    for _ in 0..200 {
+        physics.step(&mut scene);
+    }
+    // one rigid body: the arm at 0.5 m with the same mass as the base tips it over to the arm's side,
+    // with a centre of mass half-way
+    let com = physics.center_of_mass(&scene, r).unwrap();
+    let base = position(&scene, r);
+    assert!(
+        (com.x - base.x - 0.25 * scene.global_pose(r).rotation.to_rotation_matrix()[(0, 0)]).abs() < 0.02,
+        "{com} {base}"
+    );
+    let points = physics.contact_points(&scene, r, true);
+    assert!(!points.is_empty());
+    assert!(points.iter().all(|c| c.point[2].abs() < 0.01), "{points:?}");
+    assert!(physics.contact_points(&scene, r, false).iter().all(|c| c.solid == r));
+    assert_eq!(scene.field(r, "translation").map(|v| matches!(v, FieldValue::SFVec3f(_))), Some(true));
+}

@@ -1,0 +1,141 @@
+//! A Solid's `boundingObject` as parry shapes: Box, Sphere, Cylinder, Capsule, Cone, Plane and
+//! IndexedFaceSet, possibly in a Shape, Pose/Transform or Group, each with its pose in the Solid's
+//! frame. The obstacles that block infra-red and the physics engine's colliders both read them here.
+
+use nalgebra::{Isometry3, Point3, Translation3, Unit, Vector3};
+use parry3d_f64::shape::SharedShape;
+
+use super::scene::{rotation_from_axis_angle, FieldValue, NodeId, Scene};
+
+/// One primitive of a bounding object.
+#[derive(Clone)]
+pub struct BoundingShape {
+    pub shape: SharedShape,
+    /// The shape's pose in the Solid's frame.
+    pub pose: Isometry3<f64>,
+    /// The geometry node (Box, Sphere...).
+    pub node: NodeId,
+}
+
+impl BoundingShape {
+    pub fn is_plane(&self) -> bool {
+        self.shape.as_halfspace().is_some()
+    }
+}
+
+/// How deep Group/Pose/Shape nesting inside a bounding object is followed.
+const MAX_DEPTH: usize = 32;
+
+/// The primitives of `solid`'s bounding object (empty without one). Degenerate primitives (a
+/// non-positive size) are left out and reported in `degenerate`.
+pub fn bounding_shapes(scene: &Scene, solid: NodeId, degenerate: &mut Vec<NodeId>) -> Vec<BoundingShape> {
+    let mut out = Vec::new();
+    if let Some(bounding) = scene.sf_node(solid, "boundingObject") {
+        collect(scene, bounding, Isometry3::identity(), scene.is_pre_r2022a(), &mut out, degenerate, 0);
+    }
+    out
+}
+
+fn collect(
+    scene: &Scene,
+    node: NodeId,
+    pose: Isometry3<f64>,
+    legacy: bool,
+    out: &mut Vec<BoundingShape>,
+    degenerate: &mut Vec<NodeId>,
+    depth: usize,
+) {
+    if depth > MAX_DEPTH {
+        return;
+    }
+    match scene.type_name(node) {
+        "Shape" => {
+            if let Some(g) = scene.sf_node(node, "geometry") {
+                collect(scene, g, pose, legacy, out, degenerate, depth + 1);
+            }
+        }
+        "Pose" | "Transform" | "Group" => {
+            let here = match scene.type_name(node) {
+                "Group" => pose,
+                _ => pose * local_pose(scene, node),
+            };
+            for child in scene.mf_node(node, "children") {
+                collect(scene, child, here, legacy, out, degenerate, depth + 1);
+            }
+        }
+        _ => match geometry(scene, node, legacy) {
+            Some(Some((shape, local))) => out.push(BoundingShape { shape, pose: pose * local, node }),
+            Some(None) => degenerate.push(node),
+            None => {}
+        },
+    }
+}
+
+/// A Pose or Transform node's own translation and rotation (a scale inside a bounding object is not
+/// applied).
+fn local_pose(scene: &Scene, node: NodeId) -> Isometry3<f64> {
+    let t = scene.sf_vec3(node, "translation");
+    Isometry3::from_parts(
+        Translation3::new(t[0], t[1], t[2]),
+        rotation_from_axis_angle(scene.sf_rotation(node, "rotation")),
+    )
+}
+
+/// A geometry node as a parry shape and the pose of that shape in the node's frame: `None` for a node
+/// that is not a geometry, `Some(None)` for a degenerate one. parry's round shapes have their axis
+/// along y; Webots' along z since R2022a (y before).
+fn geometry(scene: &Scene, node: NodeId, legacy: bool) -> Option<Option<(SharedShape, Isometry3<f64>)>> {
+    let y_to_axis =
+        if legacy { Isometry3::identity() } else { Isometry3::rotation(Vector3::x() * std::f64::consts::FRAC_PI_2) };
+    let positive = |v: f64| v.is_finite() && v > 0.0;
+    // Cylinder, Capsule and Cone: a height and a radius, standing along the world file's up axis
+    let round = |radius: f64, make: fn(f64, f64) -> SharedShape| {
+        let height = scene.sf_float(node, "height");
+        (positive(height) && positive(radius)).then(|| (make(height / 2.0, radius), y_to_axis))
+    };
+    Some(match scene.type_name(node) {
+        "Box" => {
+            let s = scene.sf_vec3(node, "size");
+            s.iter()
+                .all(|v| positive(*v))
+                .then(|| (SharedShape::cuboid(s[0] / 2.0, s[1] / 2.0, s[2] / 2.0), Isometry3::identity()))
+        }
+        "Sphere" => {
+            let r = scene.sf_float(node, "radius");
+            positive(r).then(|| (SharedShape::ball(r), Isometry3::identity()))
+        }
+        "Cylinder" => round(scene.sf_float(node, "radius"), SharedShape::cylinder),
+        "Capsule" => round(scene.sf_float(node, "radius"), SharedShape::capsule_y),
+        "Cone" => round(scene.sf_float(node, "bottomRadius"), SharedShape::cone),
+        "Plane" => {
+            let normal = if legacy { Vector3::y() } else { Vector3::z() };
+            Some((SharedShape::halfspace(Unit::new_normalize(normal)), Isometry3::identity()))
+        }
+        "IndexedFaceSet" => mesh(scene, node).map(|m| (m, Isometry3::identity())),
+        _ => return None,
+    })
+}
+
+/// An IndexedFaceSet's faces (each polygon fanned into triangles) as a triangle mesh.
+fn mesh(scene: &Scene, node: NodeId) -> Option<SharedShape> {
+    let coord = scene.sf_node(node, "coord")?;
+    let points: Vec<Point3<f64>> = scene.mf_vec3(coord, "point").into_iter().map(Point3::from).collect();
+    let index = match scene.field(node, "coordIndex") {
+        Some(FieldValue::MFInt32(v)) => v.clone(),
+        _ => Vec::new(),
+    };
+    let mut triangles = Vec::new();
+    for face in index.split(|&i| i < 0) {
+        let valid = face.iter().all(|&i| (i as usize) < points.len());
+        if face.len() < 3 || !valid {
+            continue;
+        }
+        for k in 1..face.len() - 1 {
+            triangles.push([face[0] as u32, face[k] as u32, face[k + 1] as u32]);
+        }
+    }
+    if triangles.is_empty() {
+        return None;
+    }
+    SharedShape::trimesh(points, triangles).ok()
+}
