@@ -43,6 +43,10 @@ fn suite_command(p: &Project, worlds: &[&str], args: &[&str]) -> Command {
     }
     cmd.args(args).current_dir(p.path()).stdin(Stdio::null());
     p.env(&mut cmd);
+    // a CI job running these tests in parallel must not shard them
+    for var in webots_shim::runner::suite::shard::ENV_VARS {
+        cmd.env_remove(var);
+    }
     cmd
 }
 
