@@ -52,15 +52,20 @@ fn write(
         let values = [tag.fingerprint.clone(), tag.shard().to_string(), tag.runs.to_string()];
         w.create_element("properties").write_inner_content(|w| {
             for (name, value) in SHARD_PROPERTIES.iter().zip(&values) {
-                w.create_element("property").with_attributes([("name", *name), ("value", value.as_str())]).write_empty()?;
+                w.create_element("property")
+                    .with_attributes([("name", *name), ("value", value.as_str())])
+                    .write_empty()?;
             }
             Ok(())
         })?;
     }
     for case in cases {
         let time = format!("{:.3}", case.time_s);
-        let attributes =
-            [("name", clean(&case.name)), ("classname", clean(&case.classname)), ("time", Cow::Borrowed(time.as_str()))];
+        let attributes = [
+            ("name", clean(&case.name)),
+            ("classname", clean(&case.classname)),
+            ("time", Cow::Borrowed(time.as_str())),
+        ];
         let element = w.create_element("testcase").with_attributes(attributes.iter().map(|(k, v)| (*k, v.as_ref())));
         if case.passed() && case.output.is_empty() {
             element.write_empty()?;
@@ -192,7 +197,12 @@ impl SuiteState {
         let get = |name: &str| self.properties.iter().find(|(n, _)| n == name).map(|(_, v)| v.as_str());
         let [fingerprint, shard, runs] = SHARD_PROPERTIES.map(get);
         let shard: super::shard::Shard = shard?.parse().ok()?;
-        Some(SuiteTag { fingerprint: fingerprint?.to_string(), runs: runs?.parse().ok()?, shard: shard.index, shards: shard.count })
+        Some(SuiteTag {
+            fingerprint: fingerprint?.to_string(),
+            runs: runs?.parse().ok()?,
+            shard: shard.index,
+            shards: shard.count,
+        })
     }
 }
 
@@ -211,7 +221,9 @@ fn testcase(e: &BytesStart, suite: &SuiteState) -> Result<CaseReport, String> {
 
 fn attribute(e: &BytesStart, name: &str) -> Result<Option<String>, String> {
     match e.try_get_attribute(name) {
-        Ok(Some(a)) => a.normalized_value(XmlVersion::Implicit1_0).map(|v| Some(v.into_owned())).map_err(|e| e.to_string()),
+        Ok(Some(a)) => {
+            a.normalized_value(XmlVersion::Implicit1_0).map(|v| Some(v.into_owned())).map_err(|e| e.to_string())
+        }
         Ok(None) => Ok(None),
         Err(e) => Err(e.to_string()),
     }
@@ -270,7 +282,11 @@ mod tests {
     fn the_report_has_one_suite_one_case_per_run_and_escapes_what_it_must() {
         let cases = [
             case("worlds/ok.wbt", None, ""),
-            case("worlds/<&>.wbt", Some(("'a \"b\"' crashed", "'a \"b\"' crashed\n    | bell\u{7} & <tag>\n")), "[a]\n  x\n"),
+            case(
+                "worlds/<&>.wbt",
+                Some(("'a \"b\"' crashed", "'a \"b\"' crashed\n    | bell\u{7} & <tag>\n")),
+                "[a]\n  x\n",
+            ),
         ];
         let xml = render(&cases, 3.25, Some("2024-02-29T12:34:56"), None);
         let expected = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n\

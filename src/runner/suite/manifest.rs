@@ -227,7 +227,11 @@ mod tests {
         let errors = parse(text, "m.jsonl").unwrap_err();
         assert_eq!(errors.len(), 9, "{errors:#?}");
         assert!(errors[0].starts_with("m.jsonl:2:") && errors[0].contains("unknown field `sed`"), "{}", errors[0]);
-        assert!(errors[1].starts_with("m.jsonl:3:") && errors[1].contains("invalid type: string \"3\""), "{}", errors[1]);
+        assert!(
+            errors[1].starts_with("m.jsonl:3:") && errors[1].contains("invalid type: string \"3\""),
+            "{}",
+            errors[1]
+        );
         assert!(errors[2].starts_with("m.jsonl:4:") && errors[2].contains("EOF"), "{}", errors[2]);
         assert!(errors[3].starts_with("m.jsonl:5:") && errors[3].contains("missing field `world`"), "{}", errors[3]);
         assert_eq!(errors[4], "m.jsonl:6: \"until\" must be a number of seconds >= 0");
@@ -254,7 +258,8 @@ mod tests {
         std::fs::write(&a, "").unwrap();
         std::fs::write(&b, "").unwrap();
         let env: BTreeMap<String, String> = [("GAIN".to_string(), "2".to_string())].into();
-        let opts = ManifestOptions { worlds: vec![a.clone(), b.clone()], seeds: Some(vec![1, 2]), until: Some(3.0), env };
+        let opts =
+            ManifestOptions { worlds: vec![a.clone(), b.clone()], seeds: Some(vec![1, 2]), until: Some(3.0), env };
         let mut out = Vec::new();
         write(&opts, &mut out).unwrap();
         let runs = parse(std::str::from_utf8(&out).unwrap(), "m").unwrap();

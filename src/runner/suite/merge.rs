@@ -48,13 +48,10 @@ pub fn run(opts: &MergeOptions) -> i32 {
         }
     }
     let cases = check(cases, &mut problems);
-    for p in &problems {
-        eprintln!("webots-shim merge: {}: {}", p.name, p.message);
-    }
     let failed = cases.iter().filter(|c| !c.passed()).count();
     let mut text = summary::failures(&cases);
     for p in &problems {
-        text += &format!("INCOMPLETE {}: {}\n", p.name, p.message);
+        text += &format!("PROBLEM {}: {}\n", p.name, p.message);
     }
     text += &format!(
         "webots-shim merge: {} run(s) from {} file(s), {} passed, {failed} failed{}\n",
@@ -106,7 +103,8 @@ fn read(path: &Path) -> Result<Vec<CaseReport>, String> {
     let text = std::fs::read_to_string(path).map_err(|e| e.to_string())?;
     match text.trim_start().chars().next() {
         Some('{') => {
-            let record: RunRecord = serde_json::from_str(&text).map_err(|e| format!("not a webots-shim result file: {e}"))?;
+            let record: RunRecord =
+                serde_json::from_str(&text).map_err(|e| format!("not a webots-shim result file: {e}"))?;
             Ok(vec![record.report()])
         }
         Some('<') => junit::read(&text).map_err(|e| format!("not a JUnit report: {e}")),
@@ -127,7 +125,11 @@ fn check(cases: Vec<(CaseReport, PathBuf)>, problems: &mut Vec<Problem>) -> Vec<
             if let Some(first) = first_seen.get(&key) {
                 problems.push(Problem {
                     name: case.name.clone(),
-                    message: format!("reported twice, by {} and {} (only the first is kept)", first.display(), file.display()),
+                    message: format!(
+                        "reported twice, by {} and {} (only the first is kept)",
+                        first.display(),
+                        file.display()
+                    ),
                 });
                 continue;
             }
@@ -177,7 +179,8 @@ mod tests {
     use crate::runner::suite::record::SuiteTag;
 
     fn case(name: &str, shard: Option<(usize, usize, usize)>) -> (CaseReport, PathBuf) {
-        let suite = shard.map(|(index, count, runs)| SuiteTag { fingerprint: "fp".into(), runs, shard: index, shards: count });
+        let suite =
+            shard.map(|(index, count, runs)| SuiteTag { fingerprint: "fp".into(), runs, shard: index, shards: count });
         let report = CaseReport {
             name: name.into(),
             classname: "w".into(),
@@ -212,8 +215,12 @@ mod tests {
     fn missing_runs_and_shards_and_duplicates_are_problems() {
         let mut problems = Vec::new();
         // 7 runs over 3 shards (3, 2, 2): shard 2 sent one of two, shard 3 nothing, "a" came twice
-        let cases =
-            vec![case("a", Some((1, 3, 7))), case("b", Some((1, 3, 7))), case("c", Some((1, 3, 7))), case("d", Some((2, 3, 7)))];
+        let cases = vec![
+            case("a", Some((1, 3, 7))),
+            case("b", Some((1, 3, 7))),
+            case("c", Some((1, 3, 7))),
+            case("d", Some((2, 3, 7))),
+        ];
         let mut twice = case("a", Some((1, 3, 7)));
         twice.1 = PathBuf::from("again.xml");
         let kept = check(cases.into_iter().chain([twice]).collect(), &mut problems);

@@ -50,7 +50,6 @@ pub struct RobotStatus {
 
 /// One run's result file.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
 pub struct RunRecord {
     pub id: String,
     pub world: String,

@@ -110,24 +110,28 @@ pub const ENV_VARS: &[&str] = &[
 
 /// CI systems' parallel jobs: (index variable, count variable, index of the first job).
 const CI_PAIRS: &[(&str, &str, usize)] = &[
-    ("CI_NODE_INDEX", "CI_NODE_TOTAL", 1),                              // GitLab `parallel:`
-    ("CIRCLE_NODE_INDEX", "CIRCLE_NODE_TOTAL", 0),                      // CircleCI `parallelism:`
-    ("BUILDKITE_PARALLEL_JOB", "BUILDKITE_PARALLEL_JOB_COUNT", 0),      // Buildkite `parallelism:`
-    ("BITBUCKET_PARALLEL_STEP", "BITBUCKET_PARALLEL_STEP_COUNT", 0),    // Bitbucket parallel steps
-    ("SEMAPHORE_JOB_INDEX", "SEMAPHORE_JOB_COUNT", 1),                  // Semaphore `parallelism:`
-    ("SYSTEM_JOBPOSITIONINPHASE", "SYSTEM_TOTALJOBSINPHASE", 1),        // Azure Pipelines `parallel:`
+    ("CI_NODE_INDEX", "CI_NODE_TOTAL", 1),                         // GitLab `parallel:`
+    ("CIRCLE_NODE_INDEX", "CIRCLE_NODE_TOTAL", 0),                 // CircleCI `parallelism:`
+    ("BUILDKITE_PARALLEL_JOB", "BUILDKITE_PARALLEL_JOB_COUNT", 0), // Buildkite `parallelism:`
+    ("BITBUCKET_PARALLEL_STEP", "BITBUCKET_PARALLEL_STEP_COUNT", 0), // Bitbucket parallel steps
+    ("SEMAPHORE_JOB_INDEX", "SEMAPHORE_JOB_COUNT", 1),             // Semaphore `parallelism:`
+    ("SYSTEM_JOBPOSITIONINPHASE", "SYSTEM_TOTALJOBSINPHASE", 1),   // Azure Pipelines `parallel:`
 ];
 
 /// The shard a scheduler's environment asks for, with the variables it came from; `None` outside
 /// one (or in a single-job one). `shard_count` is `--shard-count`, the count Kubernetes does not give.
-pub fn from_env(var: impl Fn(&str) -> Option<String>, shard_count: Option<usize>) -> Result<Option<(Shard, String)>, String> {
+pub fn from_env(
+    var: impl Fn(&str) -> Option<String>,
+    shard_count: Option<usize>,
+) -> Result<Option<(Shard, String)>, String> {
     let var = |name: &str| var(name).filter(|v| !v.trim().is_empty());
     let number = |name: &str, value: &str| -> Result<usize, String> {
         value.trim().parse().map_err(|_| format!("{name}={value} is not a whole number >= 0"))
     };
     let needs = |present: &str, missing: &str| format!("{present} is set but not {missing}: cannot tell the shard");
     let found = if let Some(id) = var("SLURM_ARRAY_TASK_ID") {
-        let count = var("SLURM_ARRAY_TASK_COUNT").ok_or_else(|| needs("SLURM_ARRAY_TASK_ID", "SLURM_ARRAY_TASK_COUNT"))?;
+        let count =
+            var("SLURM_ARRAY_TASK_COUNT").ok_or_else(|| needs("SLURM_ARRAY_TASK_ID", "SLURM_ARRAY_TASK_COUNT"))?;
         let (id_n, count_n) = (number("SLURM_ARRAY_TASK_ID", &id)?, number("SLURM_ARRAY_TASK_COUNT", &count)?);
         let min = var("SLURM_ARRAY_TASK_MIN");
         let step = var("SLURM_ARRAY_TASK_STEP");
@@ -155,7 +159,11 @@ pub fn from_env(var: impl Fn(&str) -> Option<String>, shard_count: Option<usize>
                 "JOB_COMPLETION_INDEX={index} is set (a Kubernetes indexed job): pass --shard-count N, the job's completions"
             ));
         };
-        Some((number("JOB_COMPLETION_INDEX", &index)? + 1, count, format!("JOB_COMPLETION_INDEX={index}, --shard-count {count}")))
+        Some((
+            number("JOB_COMPLETION_INDEX", &index)? + 1,
+            count,
+            format!("JOB_COMPLETION_INDEX={index}, --shard-count {count}"),
+        ))
     } else {
         let mut found = None;
         for (index_var, count_var, first) in CI_PAIRS {
@@ -164,7 +172,8 @@ pub fn from_env(var: impl Fn(&str) -> Option<String>, shard_count: Option<usize>
             let position = number(index_var, &index)?.checked_sub(*first).ok_or_else(|| {
                 format!("{index_var}={index} is out of range: this system numbers its jobs from {first}")
             })?;
-            found = Some((position + 1, number(count_var, &count)?, format!("{index_var}={index}, {count_var}={count}")));
+            found =
+                Some((position + 1, number(count_var, &count)?, format!("{index_var}={index}, {count_var}={count}")));
             break;
         }
         found
@@ -240,12 +249,14 @@ mod tests {
 
     #[test]
     fn slurm_arrays_count_from_their_minimum_and_step() {
-        let s = shard_of(&[("SLURM_ARRAY_TASK_ID", "0"), ("SLURM_ARRAY_TASK_COUNT", "4"), ("SLURM_ARRAY_TASK_MIN", "0")]);
+        let s =
+            shard_of(&[("SLURM_ARRAY_TASK_ID", "0"), ("SLURM_ARRAY_TASK_COUNT", "4"), ("SLURM_ARRAY_TASK_MIN", "0")]);
         assert_eq!(s.unwrap().unwrap().0, Shard { index: 1, count: 4 });
         // --array=5-8: task 7 is the third
-        let s = shard_of(&[("SLURM_ARRAY_TASK_ID", "7"), ("SLURM_ARRAY_TASK_COUNT", "4"), ("SLURM_ARRAY_TASK_MIN", "5")])
-            .unwrap()
-            .unwrap();
+        let s =
+            shard_of(&[("SLURM_ARRAY_TASK_ID", "7"), ("SLURM_ARRAY_TASK_COUNT", "4"), ("SLURM_ARRAY_TASK_MIN", "5")])
+                .unwrap()
+                .unwrap();
         assert_eq!(s.0, Shard { index: 3, count: 4 });
         assert_eq!(s.1, "SLURM_ARRAY_TASK_ID=7, SLURM_ARRAY_TASK_MIN=5, SLURM_ARRAY_TASK_COUNT=4");
         // --array=1-7:2 (1, 3, 5, 7): task 5 is the third
@@ -301,7 +312,12 @@ mod tests {
         assert!(from_env(&k8s, Some(2)).unwrap_err().contains("beyond the count"));
         assert!(from_env(env(&[]), Some(3)).unwrap_err().contains("JOB_COMPLETION_INDEX, which is not set"));
         // Slurm is looked at first
-        let both = env(&[("SLURM_ARRAY_TASK_ID", "1"), ("SLURM_ARRAY_TASK_COUNT", "2"), ("CI_NODE_INDEX", "1"), ("CI_NODE_TOTAL", "2")]);
+        let both = env(&[
+            ("SLURM_ARRAY_TASK_ID", "1"),
+            ("SLURM_ARRAY_TASK_COUNT", "2"),
+            ("CI_NODE_INDEX", "1"),
+            ("CI_NODE_TOTAL", "2"),
+        ]);
         assert!(from_env(both, None).unwrap().unwrap().1.starts_with("SLURM_ARRAY_TASK_ID=1"));
     }
 }
