@@ -74,7 +74,8 @@ enum Command {
         /// Write a JUnit XML report (one testsuite, one testcase per world) to FILE.
         #[arg(long, value_name = "FILE")]
         junit: Option<PathBuf>,
-        /// End each world at this simulated time (seconds): wb_robot_step then returns -1.
+        /// End each world at this simulated time (seconds): wb_robot_step then returns -1 (a manifest
+        /// run's own "until" comes first).
         #[arg(long, value_name = "SECONDS")]
         until: Option<f64>,
         /// Kill a controller that does not come back to wb_robot_step within this wall-clock time.
