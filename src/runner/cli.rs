@@ -287,10 +287,7 @@ fn peak_rss_bytes() -> Option<u64> {
 
 fn write_report(path: &Path, report: &ReportFile) -> std::io::Result<()> {
     let text = serde_json::to_vec(report).map_err(std::io::Error::other)?;
-    // written whole, then renamed: a reader never sees half a report
-    let tmp = path.with_extension("tmp");
-    std::fs::write(&tmp, text)?;
-    std::fs::rename(&tmp, path)
+    suite::record::write_atomically(path, &text)
 }
 
 /// The install prefix when the binary sits in `PREFIX/bin` next to `PREFIX/lib/controller`.
