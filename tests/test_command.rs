@@ -9,21 +9,13 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
+use common::suite::{assert_status, header, robot, suite, suite_command};
 use common::{Project, RunOutput};
 use nix::sys::signal::{kill, Signal};
 use nix::unistd::Pid;
 
 const TS_PROTOS: &str = "EXTERNPROTO \"webots://tests/default/protos/TestSuiteEmitter.proto\"\n\
                          EXTERNPROTO \"webots://tests/default/protos/TestSuiteSupervisor.proto\"\n";
-
-fn header() -> String {
-    "#VRML_SIM R2025a utf8\nWorldInfo { basicTimeStep 32 }\n".to_string()
-}
-
-fn robot(name: &str, controller: &str, args: &[&str]) -> String {
-    let args: Vec<String> = args.iter().map(|a| format!("\"{a}\"")).collect();
-    format!("Robot {{ name \"{name}\" controller \"{controller}\" controllerArgs [ {} ] }}\n", args.join(" "))
-}
 
 /// A robot carrying the test-suite emitter.
 fn ts_robot(name: &str, controller: &str, args: &[&str]) -> String {
@@ -32,33 +24,6 @@ fn ts_robot(name: &str, controller: &str, args: &[&str]) -> String {
         "Robot {{ name \"{name}\" controller \"{controller}\" controllerArgs [ {} ] children [ TestSuiteEmitter {{ }} ] }}\n",
         args.join(" ")
     )
-}
-
-/// `webots-shim test <worlds> <args>` in the project's environment.
-fn suite_command(p: &Project, worlds: &[&str], args: &[&str]) -> Command {
-    let mut cmd = Command::new(common::runner());
-    cmd.arg("test");
-    for w in worlds {
-        cmd.arg(p.path().join("worlds").join(w));
-    }
-    cmd.args(args).current_dir(p.path()).stdin(Stdio::null());
-    p.env(&mut cmd);
-    cmd
-}
-
-fn suite(p: &Project, worlds: &[&str], args: &[&str]) -> RunOutput {
-    let start = Instant::now();
-    let out = suite_command(p, worlds, args).output().expect("webots-shim test starts");
-    RunOutput {
-        status: out.status,
-        stdout: String::from_utf8_lossy(&out.stdout).into_owned(),
-        stderr: String::from_utf8_lossy(&out.stderr).into_owned(),
-        elapsed: start.elapsed(),
-    }
-}
-
-fn assert_status(out: &RunOutput, code: i32) {
-    assert_eq!(out.status.code(), Some(code), "stdout:\n{}\nstderr:\n{}", out.stdout, out.stderr);
 }
 
 fn alive(pid: i32) -> bool {

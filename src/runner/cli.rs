@@ -9,8 +9,11 @@ use clap::{Parser, Subcommand};
 
 use super::default_load_options;
 use super::guard;
-use super::outcome::RunReport;
 use super::serve::{RunOptions, Server};
+use super::suite::case::ReportFile;
+use super::suite::manifest::{self, ManifestOptions, RunSpec};
+use super::suite::merge::{self, MergeOptions};
+use super::suite::shard::{self, Shard};
 use super::suite::{self, SuiteOptions};
 use crate::world::World;
 
@@ -44,23 +47,68 @@ enum Command {
         parent_pid: Option<i32>,
     },
     /// Run worlds as test cases, in parallel: a world passes when every controller in it exits with
-    /// status 0 (or a supervisor calls wb_supervisor_simulation_quit(0)). Exit status 0 when all pass.
+    /// status 0 (or a supervisor calls wb_supervisor_simulation_quit(0)). Exit status: 0 when all
+    /// pass, 1 when one fails, 2 for a bad command line, shard or manifest (nothing runs).
     Test {
         /// The .wbt world files.
-        #[arg(required = true)]
+        #[arg(required_unless_present = "manifest", conflicts_with = "manifest")]
         worlds: Vec<PathBuf>,
+        /// Run the runs of this JSON Lines file instead: one per line, {"world": ..., "id": ...,
+        /// "seed": N, "until": SECONDS, "env": {"NAME": "value"}}, only "world" required.
+        #[arg(long, value_name = "FILE")]
+        manifest: Option<PathBuf>,
+        /// Run shard I of N (1 <= I <= N) of the worlds or runs; without it, the shard comes from the
+        /// environment of Slurm arrays, Kubernetes indexed jobs (with --shard-count) and CI parallel jobs.
+        #[arg(long, value_name = "I/N", value_parser = |s: &str| s.parse::<Shard>())]
+        shard: Option<Shard>,
+        /// The number of shards of a Kubernetes indexed job (its completions), which gives the index in
+        /// JOB_COMPLETION_INDEX.
+        #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..), conflicts_with = "shard")]
+        shard_count: Option<u32>,
+        /// Write one result file (JSON) per run into DIR, for `webots-shim merge`.
+        #[arg(long, value_name = "DIR")]
+        json: Option<PathBuf>,
         /// Worlds run at once, each in its own process (default: the number of cores).
         #[arg(long, short = 'j', value_name = "N")]
         jobs: Option<usize>,
         /// Write a JUnit XML report (one testsuite, one testcase per world) to FILE.
         #[arg(long, value_name = "FILE")]
         junit: Option<PathBuf>,
-        /// End each world at this simulated time (seconds): wb_robot_step then returns -1.
+        /// End each world at this simulated time (seconds): wb_robot_step then returns -1 (a manifest
+        /// run's own "until" comes first).
         #[arg(long, value_name = "SECONDS")]
         until: Option<f64>,
         /// Kill a controller that does not come back to wb_robot_step within this wall-clock time.
         #[arg(long, value_name = "SECONDS", default_value_t = 10.0)]
         step_timeout: f64,
+    },
+    /// Write a manifest for `test --manifest`: one run per world and seed, as JSON Lines.
+    Manifest {
+        /// The .wbt world files.
+        #[arg(required = true)]
+        worlds: Vec<PathBuf>,
+        /// Seeds, each a run of every world: e.g. 1-100 or 1,5,10-12 (ranges inclusive).
+        #[arg(long, value_name = "LIST")]
+        seeds: Option<String>,
+        /// Every run's end, in simulated seconds.
+        #[arg(long, value_name = "SECONDS")]
+        until: Option<f64>,
+        /// A variable every run's controllers get (repeat for more).
+        #[arg(long, value_name = "NAME=VALUE")]
+        env: Vec<String>,
+        /// Write to FILE instead of the standard output.
+        #[arg(long, short = 'o', value_name = "FILE")]
+        output: Option<PathBuf>,
+    },
+    /// Merge result files (`test --json`) and JUnit reports of many shards into one summary and one
+    /// JUnit report. Exit status: 0 when every run of every shard reported and passed, 1 otherwise.
+    Merge {
+        /// Result files, JUnit files, and folders holding result files.
+        #[arg(required = true)]
+        inputs: Vec<PathBuf>,
+        /// Write the merged JUnit XML report to FILE.
+        #[arg(long, value_name = "FILE")]
+        junit: Option<PathBuf>,
     },
     /// The run's watchdog (see guard.rs).
     #[command(name = guard::SUBCOMMAND, hide = true)]
@@ -81,15 +129,44 @@ pub fn main() -> i32 {
             }
             run(&world, until, step_timeout, seed, report.as_deref())
         }
-        Command::Test { worlds, jobs, junit, until, step_timeout } => {
+        Command::Test { worlds, manifest, shard, shard_count, json, jobs, junit, until, step_timeout } => {
             if let Err(e) = check_times(until, step_timeout) {
                 eprintln!("webots-shim: {e}");
                 return 2;
             }
+            let (runs, noun) = match &manifest {
+                Some(path) => match manifest::read(path) {
+                    Ok(runs) => (runs, "run"),
+                    Err(errors) => {
+                        for e in errors {
+                            eprintln!("webots-shim: {e}");
+                        }
+                        return 2;
+                    }
+                },
+                None => (worlds.into_iter().map(RunSpec::world).collect(), "world"),
+            };
+            let chosen = match shard {
+                Some(shard) => Some((shard, format!("--shard {shard}"))),
+                None => match shard::from_env(|v| std::env::var(v).ok(), shard_count.map(|n| n as usize)) {
+                    Ok(found) => found,
+                    Err(e) => {
+                        eprintln!("webots-shim: {e}");
+                        return 2;
+                    }
+                },
+            };
+            let total = runs.len();
+            let (runs, tag) = suite::select(runs, manifest.is_some(), chosen.as_ref().map_or(Shard::WHOLE, |c| c.0));
+            if let Some((shard, source)) = &chosen {
+                eprintln!("webots-shim test: shard {shard} ({source}): {} of {total} {noun}(s)", runs.len());
+            }
             let jobs = jobs.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get())).max(1);
             set_webots_home();
-            suite::run(&SuiteOptions { worlds, jobs, junit, until, step_timeout })
+            suite::run(&SuiteOptions { runs, jobs, junit, json, until, step_timeout, tag, noun })
         }
+        Command::Manifest { worlds, seeds, until, env, output } => write_manifest(worlds, seeds, until, env, output),
+        Command::Merge { inputs, junit } => merge::run(&MergeOptions { inputs, junit }),
         Command::Guard { dir } => guard::main(dir),
     }
 }
@@ -99,6 +176,42 @@ fn check_times(until: Option<f64>, step_timeout: f64) -> Result<(), &'static str
         return Err("--until must be >= 0 and --step-timeout > 0 seconds");
     }
     Ok(())
+}
+
+fn write_manifest(
+    worlds: Vec<PathBuf>,
+    seeds: Option<String>,
+    until: Option<f64>,
+    env: Vec<String>,
+    output: Option<PathBuf>,
+) -> i32 {
+    let options = || -> Result<ManifestOptions, String> {
+        check_times(until, 1.0)?;
+        let seeds = seeds.as_deref().map(manifest::parse_seeds).transpose()?;
+        let env = env
+            .iter()
+            .map(|pair| {
+                let (name, value) = pair.split_once('=').ok_or_else(|| format!("--env {pair}: expected NAME=VALUE"))?;
+                Ok((name.to_string(), value.to_string()))
+            })
+            .collect::<Result<_, String>>()?;
+        Ok(ManifestOptions { worlds, seeds, until, env })
+    };
+    let written = options().and_then(|opts| {
+        let mut text = Vec::new();
+        manifest::write(&opts, &mut text)?;
+        match &output {
+            Some(path) => suite::record::write_atomically(path, &text).map_err(|e| format!("{}: {e}", path.display())),
+            None => std::io::Write::write_all(&mut std::io::stdout().lock(), &text).map_err(|e| e.to_string()),
+        }
+    });
+    match written {
+        Ok(()) => 0,
+        Err(e) => {
+            eprintln!("webots-shim: {e}");
+            2
+        }
+    }
 }
 
 fn run(world_path: &Path, until: Option<f64>, step_timeout: f64, seed: Option<i32>, report: Option<&Path>) -> i32 {
@@ -138,12 +251,13 @@ fn run(world_path: &Path, until: Option<f64>, step_timeout: f64, seed: Option<i3
             return 1;
         }
     };
-    let run_report = server.run();
+    let file = ReportFile { report: server.run(), peak_rss_bytes: peak_rss_bytes() };
     if let Some(path) = report {
-        if let Err(e) = write_report(path, &run_report) {
+        if let Err(e) = write_report(path, &file) {
             eprintln!("webots-shim: cannot write the report {}: {e}", path.display());
         }
     }
+    let run_report = file.report;
     // the controllers held against the run (after a quit(0), not those still running at the quit)
     let failed: Vec<_> = run_report.failures().into_iter().filter(|f| f.robot.is_some()).collect();
     let quit = run_report.supervisor_quit.map(|s| format!(", a supervisor quit with status {s}")).unwrap_or_default();
@@ -161,12 +275,19 @@ fn run(world_path: &Path, until: Option<f64>, step_timeout: f64, seed: Option<i3
     run_report.exit_status()
 }
 
-fn write_report(path: &Path, report: &RunReport) -> std::io::Result<()> {
+/// The largest resident set of this process and of the children it waited for (every controller, by
+/// the time the run reports), in bytes.
+fn peak_rss_bytes() -> Option<u64> {
+    use nix::sys::resource::{getrusage, UsageWho};
+    let own = getrusage(UsageWho::RUSAGE_SELF).ok()?.max_rss();
+    let children = getrusage(UsageWho::RUSAGE_CHILDREN).ok()?.max_rss();
+    // Linux counts in kibibytes
+    u64::try_from(own.max(children)).ok().map(|kib| kib * 1024)
+}
+
+fn write_report(path: &Path, report: &ReportFile) -> std::io::Result<()> {
     let text = serde_json::to_vec(report).map_err(std::io::Error::other)?;
-    // written whole, then renamed: a reader never sees half a report
-    let tmp = path.with_extension("tmp");
-    std::fs::write(&tmp, text)?;
-    std::fs::rename(&tmp, path)
+    suite::record::write_atomically(path, &text)
 }
 
 /// The install prefix when the binary sits in `PREFIX/bin` next to `PREFIX/lib/controller`.

@@ -108,11 +108,16 @@ impl RunReport {
                 message: format!("a supervisor quit the simulation with status {status}"),
             });
         }
-        let counted = |c: &&ControllerReport| self.supervisor_quit.is_none() || !c.after_quit;
-        for c in self.controllers.iter().filter(counted).filter(|c| !c.outcome.is_success()) {
+        for c in self.controllers.iter().filter(|c| self.holds_against(c)) {
             why.push(Failure { robot: Some(c.robot.clone()), message: c.outcome.to_string() });
         }
         why
+    }
+
+    /// This controller's end fails the run: it did not succeed, and it was not still running when a
+    /// supervisor quit.
+    pub fn holds_against(&self, c: &ControllerReport) -> bool {
+        (self.supervisor_quit.is_none() || !c.after_quit) && !c.outcome.is_success()
     }
 
     pub fn success(&self) -> bool {

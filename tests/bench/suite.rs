@@ -76,9 +76,8 @@ fn measure(mut cmd: Command, sample_every: Option<Duration>) -> (f64, u64) {
 }
 
 fn suite(project: &common::Project, worlds: &[String], jobs: usize) -> Command {
-    let mut cmd = Command::new(common::runner());
-    cmd.arg("test").args(worlds).args(["--until", "0.32", "--jobs", &jobs.to_string()]).stdin(Stdio::null());
-    project.env(&mut cmd);
+    let mut cmd = common::suite::shim_command(project, &["test"]);
+    cmd.args(worlds).args(["--until", "0.32", "--jobs", &jobs.to_string()]);
     cmd
 }
 

@@ -4,6 +4,8 @@
 
 #![allow(dead_code)]
 
+pub mod suite;
+
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
 use std::sync::Once;

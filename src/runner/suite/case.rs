@@ -6,29 +6,46 @@ use std::os::unix::process::{CommandExt, ExitStatusExt};
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, ExitStatus, Stdio};
 use std::sync::{Arc, Mutex};
-use std::time::{Duration, Instant};
+use std::time::{Duration, Instant, SystemTime};
 
+use serde::{Deserialize, Serialize};
+
+use super::manifest::RunSpec;
 use super::tail::Tail;
 use crate::runner::outcome::{Failure, Outcome, RunReport};
 
 /// How a world's run is started.
 pub struct CaseSetup<'a> {
     pub program: &'a Path,
-    pub world: &'a Path,
+    pub run: &'a RunSpec,
     /// The child's own `WEBOTS_SHIM_TMPDIR`, created before and removed after the run.
     pub scratch: PathBuf,
     pub until: Option<f64>,
     pub step_timeout: f64,
 }
 
+/// What `run --report FILE` writes: the run's report, and the largest resident set of any one of
+/// its processes (the runner, or the largest controller with what it waited for).
+#[derive(Serialize, Deserialize)]
+pub struct ReportFile {
+    #[serde(flatten)]
+    pub report: RunReport,
+    #[serde(default)]
+    pub peak_rss_bytes: Option<u64>,
+}
+
 #[derive(Clone, Debug)]
 pub struct CaseResult {
+    pub id: String,
     pub world: PathBuf,
+    pub seed: Option<i32>,
+    pub started: SystemTime,
     pub elapsed: Duration,
     /// Empty when the world passed.
     pub failures: Vec<Failure>,
     pub tail: Tail,
     pub report: Option<RunReport>,
+    pub peak_rss_bytes: Option<u64>,
 }
 
 impl CaseResult {
@@ -37,13 +54,17 @@ impl CaseResult {
     }
 
     /// A world that never ran (the suite was interrupted first, or the child could not start).
-    pub fn not_run(world: &Path, why: String) -> CaseResult {
+    pub fn not_run(run: &RunSpec, why: String) -> CaseResult {
         CaseResult {
-            world: world.to_path_buf(),
+            id: run.id.clone(),
+            world: run.world.clone(),
+            seed: run.seed,
+            started: SystemTime::now(),
             elapsed: Duration::ZERO,
             failures: vec![Failure { robot: None, message: why }],
             tail: Tail::default(),
             report: None,
+            peak_rss_bytes: None,
         }
     }
 }
@@ -53,7 +74,7 @@ pub fn spawn(setup: &CaseSetup) -> std::io::Result<Child> {
     std::fs::create_dir_all(&setup.scratch)?;
     let mut cmd = Command::new(setup.program);
     cmd.arg("run")
-        .arg(setup.world)
+        .arg(&setup.run.world)
         .arg("--report")
         .arg(report_path(setup))
         .arg("--parent-pid")
@@ -63,7 +84,12 @@ pub fn spawn(setup: &CaseSetup) -> std::io::Result<Child> {
     if let Some(until) = setup.until {
         cmd.arg("--until").arg(until.to_string());
     }
-    cmd.env("WEBOTS_SHIM_TMPDIR", &setup.scratch)
+    if let Some(seed) = setup.run.seed {
+        cmd.arg("--seed").arg(seed.to_string());
+    }
+    // the manifest's variables first: those the run needs from us win (manifests cannot name them)
+    cmd.envs(&setup.run.env)
+        .env("WEBOTS_SHIM_TMPDIR", &setup.scratch)
         .env("WEBOTS_TEST_SUITE", "TRUE")
         .env_remove("WEBOTS_CONTROLLER_URL")
         .env_remove("WEBOTS_SHIM_WORLD")
@@ -79,7 +105,7 @@ fn report_path(setup: &CaseSetup) -> PathBuf {
 }
 
 /// Reads the child's output to its end, waits for it and judges the world.
-pub fn finish(setup: &CaseSetup, mut child: Child, started: Instant) -> CaseResult {
+pub fn finish(setup: &CaseSetup, mut child: Child, started: (SystemTime, Instant)) -> CaseResult {
     let tail = Arc::new(Mutex::new(Tail::default()));
     let stderr_reader = child.stderr.take().map(|err| {
         let tail = Arc::clone(&tail);
@@ -92,12 +118,24 @@ pub fn finish(setup: &CaseSetup, mut child: Child, started: Instant) -> CaseResu
         let _ = reader.join();
     }
     let status = child.wait();
-    let elapsed = started.elapsed();
-    let report = std::fs::read(report_path(setup)).ok().and_then(|t| serde_json::from_slice::<RunReport>(&t).ok());
+    let elapsed = started.1.elapsed();
+    let file = std::fs::read(report_path(setup)).ok().and_then(|t| serde_json::from_slice::<ReportFile>(&t).ok());
+    let (report, peak_rss_bytes) = file.map_or((None, None), |f| (Some(f.report), f.peak_rss_bytes));
     let _ = std::fs::remove_dir_all(&setup.scratch);
     let tail = std::mem::take(&mut *tail.lock().unwrap_or_else(|e| e.into_inner()));
     let failures = judge(report.as_ref(), status.ok(), &tail);
-    CaseResult { world: setup.world.to_path_buf(), elapsed, failures, tail, report }
+    let run = setup.run;
+    CaseResult {
+        id: run.id.clone(),
+        world: run.world.clone(),
+        seed: run.seed,
+        started: started.0,
+        elapsed,
+        failures,
+        tail,
+        report,
+        peak_rss_bytes,
+    }
 }
 
 fn collect(from: impl Read, tail: &Mutex<Tail>) {

@@ -1,9 +1,14 @@
 //! `webots-shim test`: worlds as test cases, run N at a time, each by a child `webots-shim run` in its
 //! own process group with its own socket folder, so worlds never meet and a runner that dies takes
-//! only its own world down. Prints a line per finished world, then a summary; writes JUnit XML.
+//! only its own world down. Prints a line per finished world, then a summary; writes JUnit XML and
+//! per-run result files. A suite is a list of worlds or a manifest, whole or one shard of it.
 
 pub mod case;
 pub mod junit;
+pub mod manifest;
+pub mod merge;
+pub mod record;
+pub mod shard;
 pub mod summary;
 pub mod tail;
 
@@ -19,13 +24,46 @@ use nix::sys::signal::{kill, killpg, Signal};
 use nix::unistd::Pid;
 
 use case::{CaseResult, CaseSetup};
+use manifest::RunSpec;
+use record::{write_atomically, RunRecord, SuiteTag};
+use shard::Shard;
 
 pub struct SuiteOptions {
-    pub worlds: Vec<PathBuf>,
+    /// This shard's runs (all of them when not sharded).
+    pub runs: Vec<RunSpec>,
     pub jobs: usize,
     pub junit: Option<PathBuf>,
+    /// Where each run's result file goes.
+    pub json: Option<PathBuf>,
+    /// For the runs that do not have their own.
     pub until: Option<f64>,
     pub step_timeout: f64,
+    /// This shard's place in the whole suite.
+    pub tag: SuiteTag,
+    /// What one run is called in messages: "world", or "run" for a manifest's.
+    pub noun: &'static str,
+}
+
+/// The runs of `shard` out of the whole list, and the tag naming its place in the suite. Worlds are
+/// ordered by path, a manifest's runs by line (see shard.rs).
+pub fn select(all: Vec<RunSpec>, from_manifest: bool, shard: Shard) -> (Vec<RunSpec>, SuiteTag) {
+    let (order, keys): (Vec<usize>, Vec<String>) = if from_manifest {
+        ((0..all.len()).collect(), all.iter().map(|r| r.id.clone()).collect())
+    } else {
+        let worlds: Vec<&Path> = all.iter().map(|r| r.world.as_path()).collect();
+        let order = shard::world_order(&worlds);
+        let keys = order.iter().map(|i| shard::world_key(worlds[*i])).collect();
+        (order, keys)
+    };
+    let tag = SuiteTag {
+        fingerprint: shard::fingerprint(keys.iter().map(String::as_str)),
+        runs: all.len(),
+        shard: shard.index,
+        shards: shard.count,
+    };
+    let mine = shard.pick(&order);
+    let runs = all.into_iter().enumerate().filter(|(i, _)| mine.binary_search(i).is_ok()).map(|(_, r)| r).collect();
+    (runs, tag)
 }
 
 /// How often the status line is refreshed on a terminal.
@@ -64,9 +102,16 @@ pub fn run(opts: &SuiteOptions) -> i32 {
     for sig in [signal_hook::consts::SIGINT, signal_hook::consts::SIGTERM, signal_hook::consts::SIGHUP] {
         let _ = signal_hook::flag::register(sig, Arc::clone(&interrupt));
     }
-    let total = opts.worlds.len();
+    if let Some(dir) = &opts.json {
+        if let Err(e) = std::fs::create_dir_all(dir) {
+            eprintln!("webots-shim: cannot create the results folder {}: {e}", dir.display());
+            return 2;
+        }
+    }
+    let total = opts.runs.len();
     let jobs = opts.jobs.clamp(1, total.max(1));
-    eprintln!("webots-shim test: {total} world(s), {jobs} at a time");
+    eprintln!("webots-shim test: {total} {}(s), {jobs} at a time", opts.noun);
+    let mut status = 0;
     let board = Board { next: AtomicUsize::new(0), running: Mutex::new(BTreeMap::new()), stop: AtomicBool::new(false) };
     let mut results: Vec<Option<CaseResult>> = (0..total).map(|_| None).collect();
     let (tx, rx) = mpsc::channel::<(usize, CaseResult)>();
@@ -91,6 +136,9 @@ pub fn run(opts: &SuiteOptions) -> i32 {
                         eprint!("\r\x1b[K");
                     }
                     eprintln!("{}", summary::progress_line(done, total, &result));
+                    if !save_record(opts, &opts.runs[i], &result) {
+                        status = 1;
+                    }
                     results[i] = Some(result);
                 }
                 Err(mpsc::RecvTimeoutError::Timeout) => {}
@@ -100,7 +148,7 @@ pub fn run(opts: &SuiteOptions) -> i32 {
                 last_status = Instant::now();
                 let running: Vec<usize> =
                     board.running.lock().unwrap_or_else(|e| e.into_inner()).keys().copied().collect();
-                let worlds: Vec<&Path> = running.iter().map(|i| opts.worlds[*i].as_path()).collect();
+                let worlds: Vec<&Path> = running.iter().map(|i| opts.runs[*i].world.as_path()).collect();
                 eprint!("\r\x1b[K{}", summary::status_line(done, total, &worlds, start.elapsed()));
                 status_shown = true;
             }
@@ -122,19 +170,29 @@ pub fn run(opts: &SuiteOptions) -> i32 {
             eprint!("\r\x1b[K");
         }
     });
-    let cases: Vec<CaseResult> = results
-        .into_iter()
-        .zip(&opts.worlds)
-        .map(|(r, world)| r.unwrap_or_else(|| CaseResult::not_run(world, "not run: the suite was interrupted".into())))
-        .collect();
+    let mut cases = Vec::with_capacity(total);
+    for (result, run) in results.into_iter().zip(&opts.runs) {
+        let case = result.unwrap_or_else(|| {
+            let case = CaseResult::not_run(run, "not run: the suite was interrupted".into());
+            if !save_record(opts, run, &case) {
+                status = 1;
+            }
+            case
+        });
+        cases.push(RunRecord::new(&case, run.until.or(opts.until), &opts.tag).report());
+    }
     let elapsed = start.elapsed();
     let _ = std::fs::remove_dir_all(&scratch);
     let mut out = std::io::stdout().lock();
-    let _ = out.write_all(summary::render(&cases, elapsed).as_bytes());
+    let _ = out.write_all(summary::render(&cases, opts.noun, elapsed).as_bytes());
     let _ = out.flush();
-    let mut status = if cases.iter().all(CaseResult::passed) { 0 } else { 1 };
+    if !cases.iter().all(|c| c.passed()) {
+        status = 1;
+    }
     if let Some(path) = &opts.junit {
-        if let Err(e) = write_atomically(path, junit::render(&cases, elapsed, started_at).as_bytes()) {
+        let tag = (opts.tag.shards > 1).then_some(&opts.tag);
+        let xml = junit::render(&cases, elapsed.as_secs_f64(), Some(&junit::timestamp(started_at)), tag);
+        if let Err(e) = write_atomically(path, xml.as_bytes()) {
             eprintln!("webots-shim: cannot write the JUnit report {}: {e}", path.display());
             status = 1;
         }
@@ -148,15 +206,15 @@ fn worker(opts: &SuiteOptions, board: &Board, program: &Path, scratch: &Path, tx
             return;
         }
         let i = board.next.fetch_add(1, Ordering::Relaxed);
-        let Some(world) = opts.worlds.get(i) else { return };
+        let Some(run) = opts.runs.get(i) else { return };
         let setup = CaseSetup {
             program,
-            world,
+            run,
             scratch: scratch.join(i.to_string()),
-            until: opts.until,
+            until: run.until.or(opts.until),
             step_timeout: opts.step_timeout,
         };
-        let started = Instant::now();
+        let started = (SystemTime::now(), Instant::now());
         let result = match case::spawn(&setup) {
             Ok(child) => {
                 {
@@ -170,7 +228,7 @@ fn worker(opts: &SuiteOptions, board: &Board, program: &Path, scratch: &Path, tx
                 board.running.lock().unwrap_or_else(|e| e.into_inner()).remove(&i);
                 result
             }
-            Err(e) => CaseResult::not_run(world, format!("cannot start the runner: {e}")),
+            Err(e) => CaseResult::not_run(run, format!("cannot start the runner: {e}")),
         };
         if tx.send((i, result)).is_err() {
             return;
@@ -208,9 +266,16 @@ fn scratch_root() -> std::io::Result<PathBuf> {
     Ok(dir)
 }
 
-fn write_atomically(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
-    let mut tmp = path.as_os_str().to_owned();
-    tmp.push(".tmp");
-    std::fs::write(&tmp, bytes)?;
-    std::fs::rename(&tmp, path)
+/// Writes the run's result file when the suite has a results folder; false if it could not.
+fn save_record(opts: &SuiteOptions, run: &RunSpec, case: &CaseResult) -> bool {
+    let Some(dir) = &opts.json else { return true };
+    let record = RunRecord::new(case, run.until.or(opts.until), &opts.tag);
+    let path = record.path_in(dir);
+    let written = serde_json::to_vec_pretty(&record)
+        .map_err(std::io::Error::other)
+        .and_then(|text| write_atomically(&path, &text));
+    if let Err(e) = &written {
+        eprintln!("webots-shim: cannot write the result file {}: {e}", path.display());
+    }
+    written.is_ok()
 }

@@ -6,11 +6,12 @@ use std::path::Path;
 use std::time::Duration;
 
 use super::case::CaseResult;
+use super::record::CaseReport;
 use super::tail::Lines;
 
 pub fn progress_line(done: usize, total: usize, case: &CaseResult) -> String {
     let verdict = if case.passed() { "PASS" } else { "FAIL" };
-    let mut line = format!("[{done}/{total}] {verdict} {} ({:.2} s)", case.world.display(), case.elapsed.as_secs_f64());
+    let mut line = format!("[{done}/{total}] {verdict} {} ({:.2} s)", case.id, case.elapsed.as_secs_f64());
     if let Some(first) = case.failures.first() {
         let _ = write!(line, ": {first}");
         if case.failures.len() > 1 {
@@ -85,21 +86,29 @@ fn indent_lines(text: &mut String, lines: &Lines, indent: &str) {
     }
 }
 
-pub fn render(cases: &[CaseResult], total: Duration) -> String {
-    let failed: Vec<&CaseResult> = cases.iter().filter(|c| !c.passed()).collect();
+/// Each failed run, its reasons and the last lines of whom they concern.
+pub fn failures(cases: &[CaseReport]) -> String {
     let mut text = String::new();
-    for case in &failed {
-        let _ = writeln!(text, "FAIL {} ({:.2} s)", case.world.display(), case.elapsed.as_secs_f64());
-        for line in failure_details(case).lines() {
-            let _ = writeln!(text, "  {line}");
+    for case in cases {
+        if let Some(failed) = &case.failure {
+            let _ = writeln!(text, "FAIL {} ({:.2} s)", case.name, case.time_s);
+            for line in failed.details.lines() {
+                let _ = writeln!(text, "  {line}");
+            }
         }
     }
+    text
+}
+
+/// The failures, then `webots-shim test: N world(s), P passed, F failed in T s` (`noun`: what a run is).
+pub fn render(cases: &[CaseReport], noun: &str, total: Duration) -> String {
+    let failed = cases.iter().filter(|c| !c.passed()).count();
+    let mut text = failures(cases);
     let _ = writeln!(
         text,
-        "webots-shim test: {} world(s), {} passed, {} failed in {:.2} s",
+        "webots-shim test: {} {noun}(s), {} passed, {failed} failed in {:.2} s",
         cases.len(),
-        cases.len() - failed.len(),
-        failed.len(),
+        cases.len() - failed,
         total.as_secs_f64()
     );
     text
@@ -109,8 +118,10 @@ pub fn render(cases: &[CaseResult], total: Duration) -> String {
 mod tests {
     use super::*;
     use crate::runner::outcome::Failure;
+    use crate::runner::suite::record::{RunRecord, SuiteTag};
     use crate::runner::suite::tail::Tail;
     use std::path::PathBuf;
+    use std::time::SystemTime;
 
     fn case(failures: Vec<Failure>, output: &[&str]) -> CaseResult {
         let mut tail = Tail::default();
@@ -118,11 +129,15 @@ mod tests {
             tail.push(l.as_bytes());
         }
         CaseResult {
+            id: "worlds/w.wbt".into(),
             world: PathBuf::from("worlds/w.wbt"),
+            seed: None,
+            started: SystemTime::UNIX_EPOCH,
             elapsed: Duration::from_millis(1500),
             failures,
             tail,
             report: None,
+            peak_rss_bytes: None,
         }
     }
 
@@ -134,7 +149,8 @@ mod tests {
         );
         assert_eq!(failure_details(&c), "'bad' exited with status 2\n    | about to fail\n");
         assert_eq!(progress_line(3, 7, &c), "[3/7] FAIL worlds/w.wbt (1.50 s): 'bad' exited with status 2");
-        let summary = render(&[c], Duration::from_secs(2));
+        let tag = SuiteTag { fingerprint: "f".into(), runs: 1, shard: 1, shards: 1 };
+        let summary = render(&[RunRecord::new(&c, None, &tag).report()], "world", Duration::from_secs(2));
         assert!(
             summary.starts_with("FAIL worlds/w.wbt (1.50 s)\n  'bad' exited with status 2\n      | about to fail\n")
         );
