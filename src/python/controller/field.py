@@ -35,9 +35,13 @@ class _Kind:
         return self.to_python(answer) if self.to_python else answer
 
     def c(self, value, method: str):
-        if self.size:
-            return wb.reals(value, self.size, f'Field.{method}(): value')
-        return self.to_c(value, f'Field.{method}(): value')
+        """The C argument for `value`; None (after Webots' error line) for a vector of the wrong length."""
+        if not self.size:
+            return self.to_c(value, f'Field.{method}(): value')
+        if isinstance(value, (list, tuple)) and len(value) != self.size:
+            print(f"Error: {method}(): length of 'value' argument should be {self.size}.", file=sys.stderr)
+            return None
+        return wb.reals(value, self.size, f'Field.{method}(): value')
 
 
 _BOOL = _Kind('bool', ctypes.c_bool, to_c=wb.flag)
@@ -105,7 +109,9 @@ class Field:
         return kind.python(kind.get_sf(self._ref))
 
     def _set_sf(self, kind: _Kind, value, method: str):
-        kind.set_sf(self._ref, kind.c(value, method))
+        c_value = kind.c(value, method)
+        if c_value is not None:
+            kind.set_sf(self._ref, c_value)
 
     def getSFBool(self) -> bool:
         return self._get_sf(_BOOL)
@@ -165,10 +171,14 @@ class Field:
         return kind.python(kind.get_mf(self._ref, wb.integer(index, f'Field.{method}(): index')))
 
     def _set_mf(self, kind: _Kind, index, value, method: str):
-        kind.set_mf(self._ref, wb.integer(index, f'Field.{method}(): index'), kind.c(value, method))
+        index, c_value = wb.integer(index, f'Field.{method}(): index'), kind.c(value, method)
+        if c_value is not None:
+            kind.set_mf(self._ref, index, c_value)
 
     def _insert_mf(self, kind: _Kind, index, value, method: str):
-        kind.insert_mf(self._ref, wb.integer(index, f'Field.{method}(): index'), kind.c(value, method))
+        index, c_value = wb.integer(index, f'Field.{method}(): index'), kind.c(value, method)
+        if c_value is not None:
+            kind.insert_mf(self._ref, index, c_value)
 
     def getMFBool(self, index: int) -> bool:
         return self._get_mf(_BOOL, index, 'getMFBool')
@@ -261,10 +271,12 @@ class Field:
     @value.setter
     def value(self, value):
         kind = _SF_KINDS.get(self.type)
-        try:
-            c_value = None if kind in (None, _NODE) else kind.c(value, 'value')
-        except (TypeError, ValueError):
-            c_value = None
+        c_value = None
+        if kind not in (None, _NODE) and (not kind.size or isinstance(value, (list, tuple)) and len(value) == kind.size):
+            try:
+                c_value = kind.c(value, 'value')
+            except TypeError:
+                pass
         if c_value is None:
             print('Error: new field value has wrong type or length.', file=sys.stderr)
             return

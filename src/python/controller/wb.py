@@ -73,7 +73,7 @@ def reals(values, count: int, what: str):
     except TypeError:
         raise TypeError(f'{what} must be a list of {count} numbers, not {type(values).__name__}') from None
     if len(items) != count:
-        raise ValueError(f'{what} must have {count} values, not {len(items)}')
+        raise TypeError(f'{what} must be a list of {count} numbers, not of {len(items)}')
     return (ctypes.c_double * count)(*(real(v, what) for v in items))
 
 
