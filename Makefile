@@ -66,6 +66,7 @@ bench: build
 	$(CARGO) bench --bench step
 	$(CARGO) bench --bench radio
 	$(CARGO) bench --bench suite
+	$(CARGO) bench --bench python
 
 clean:
 	$(CARGO) clean

@@ -148,7 +148,7 @@ mod tests {
     use super::*;
 
     #[test]
-    fn the_project_s_controller_comes_first_then_the_home_s() {
+    fn the_project_s_controller_comes_first_then_the_home_s_and_a_program_before_a_python_script() {
         let tmp = tempfile::tempdir().unwrap();
         let (project, home) = (tmp.path().join("project"), tmp.path().join("home"));
         let put = |path: PathBuf| {
@@ -162,6 +162,12 @@ mod tests {
         assert_eq!(find_controller(&project, Some(&home), "sup"), Ok(in_project));
         let missing = find_controller(&project, None, "other").unwrap_err();
         assert!(missing.starts_with("controller 'other' not found: expected an executable "), "{missing}");
+        assert!(missing.ends_with(" or other.py"), "{missing}");
+        // a Python controller, unless a program of the same name is there (Webots' order)
+        let script = put(project.join("controllers/py/py.py"));
+        assert_eq!(find_controller(&project, None, "py"), Ok(script));
+        let program = put(project.join("controllers/py/build/release/py"));
+        assert_eq!(find_controller(&project, None, "py"), Ok(program));
         assert!(find_controller(&project, None, "sup").is_ok());
     }
 }
