@@ -195,13 +195,7 @@ fn run_python_by_hand(p: &Project, name: &str, env: &[(&str, &str)]) -> RunOutpu
         cmd.env(k, v);
     }
     let start = std::time::Instant::now();
-    let out = cmd.output().expect("python3 runs");
-    RunOutput {
-        status: out.status,
-        stdout: String::from_utf8_lossy(&out.stdout).into_owned(),
-        stderr: String::from_utf8_lossy(&out.stderr).into_owned(),
-        elapsed: start.elapsed(),
-    }
+    common::to_output(cmd.output().expect("python3 runs"), start.elapsed())
 }
 
 #[test]

@@ -126,7 +126,7 @@ impl RunOutput {
     }
 }
 
-fn to_output(out: Output, elapsed: Duration) -> RunOutput {
+pub fn to_output(out: Output, elapsed: Duration) -> RunOutput {
     RunOutput {
         status: out.status,
         stdout: String::from_utf8_lossy(&out.stdout).into_owned(),
