@@ -25,6 +25,8 @@ install: build
 	install -m 644 include/webots/*.hpp $(PREFIX)/include/controller/cpp/webots/
 	install -m 755 target/release/libwebots_shim.so $(PREFIX)/lib/controller/libController.so
 	install -m 755 target/release/cpp-api/libCppController.so $(PREFIX)/lib/controller/libCppController.so
+	install -d $(PREFIX)/lib/controller/python/controller
+	install -m 644 src/python/controller/*.py $(PREFIX)/lib/controller/python/controller/
 	install -m 644 src/install/Makefile.include $(PREFIX)/resources/Makefile.include
 	install -m 755 target/release/webots-shim $(PREFIX)/bin/webots-shim
 	install -d $(PREFIX)/tests/default/protos $(SUPERVISOR_DIR)
@@ -64,6 +66,7 @@ bench: build
 	$(CARGO) bench --bench step
 	$(CARGO) bench --bench radio
 	$(CARGO) bench --bench suite
+	$(CARGO) bench --bench python
 
 clean:
 	$(CARGO) clean

@@ -2,6 +2,8 @@
 //! folder with `controllerArgs` as arguments, `WEBOTS_ROBOT_NAME` and the run's URL in the environment,
 //! its output forwarded line by line with the robot's name in front. Controllers the project lacks are
 //! looked for in the home's own `resources/projects/controllers/` (the test-suite supervisor lives there).
+//! A folder without a program but with `NAME.py` runs it with Python (see `python.rs`); `runtime.ini`
+//! adds to the environment of either (see `runtime_ini.rs`).
 
 use std::io::{self, BufRead, BufReader, Read, Write};
 use std::os::unix::process::CommandExt;
@@ -9,6 +11,8 @@ use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 use std::thread::JoinHandle;
 
+use super::launch_env::LaunchEnv;
+use super::{python, runtime_ini};
 use crate::link::paths::percent_encode;
 
 pub struct Launched {
@@ -27,14 +31,14 @@ fn find_controller(project: &Path, home: Option<&Path>, name: &str) -> Result<Pa
     let dir = project.join("controllers").join(name);
     let home_dir = home.map(|h| h.join("resources/projects/controllers").join(name));
     for d in std::iter::once(&dir).chain(home_dir.as_ref()) {
-        for program in [d.join(name), d.join("build").join("release").join(name)] {
+        for program in [d.join(name), d.join("build").join("release").join(name), d.join(format!("{name}.py"))] {
             if program.is_file() {
                 return Ok(program);
             }
         }
     }
     Err(format!(
-        "controller '{name}' not found: expected an executable {} (build it with make in {})",
+        "controller '{name}' not found: expected an executable {} (build it with make in {}) or {name}.py",
         dir.join(name).display(),
         dir.display()
     ))
@@ -51,28 +55,55 @@ pub struct LaunchSpec<'a> {
 
 pub fn launch(spec: &LaunchSpec) -> io::Result<Launched> {
     let dir = spec.program.parent().unwrap_or(Path::new("."));
-    let mut cmd = Command::new(spec.program);
-    cmd.args(spec.args)
-        .current_dir(dir)
-        .env("WEBOTS_ROBOT_NAME", spec.robot_name)
-        .env("WEBOTS_CONTROLLER_URL", format!("ipc://{}/{}", spec.port, percent_encode(spec.robot_name)))
-        .env("WEBOTS_SHIM_ROBOT_INDEX", spec.robot_index.to_string())
-        .env_remove("WEBOTS_SHIM_WORLD")
-        .stdin(Stdio::null())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        // its own process group, so the controller and anything it forks can be stopped together
-        .process_group(0);
+    let mut env = LaunchEnv::default();
+    env.set("WEBOTS_ROBOT_NAME", spec.robot_name);
+    env.set("WEBOTS_CONTROLLER_URL", format!("ipc://{}/{}", spec.port, percent_encode(spec.robot_name)));
+    env.set("WEBOTS_SHIM_ROBOT_INDEX", spec.robot_index.to_string());
+    env.remove("WEBOTS_SHIM_WORLD");
     if let Some(lib) = spec.library_dir {
         let mut paths = vec![lib.to_path_buf(), dir.to_path_buf()];
         if let Some(old) = std::env::var_os("LD_LIBRARY_PATH") {
             paths.extend(std::env::split_paths(&old));
         }
         if let Ok(joined) = std::env::join_paths(paths) {
-            cmd.env("LD_LIBRARY_PATH", joined);
+            env.set("LD_LIBRARY_PATH", joined);
         }
     }
-    let mut child = cmd.spawn()?;
+    let (python_section, warnings) = runtime_ini::apply(dir, &mut env);
+    for warning in warnings {
+        eprintln!("webots-shim: warning: '{}' controller: {warning}", spec.robot_name);
+    }
+    let mut python_command = None;
+    let mut cmd = if python::is_python(spec.program) {
+        let home = std::env::var_os("WEBOTS_HOME").filter(|h| !h.is_empty()).map(PathBuf::from);
+        if home.is_none() {
+            eprintln!(
+                "webots-shim: warning: WEBOTS_HOME is not set: '{}' finds the controller package only on its own PYTHONPATH",
+                spec.robot_name
+            );
+        }
+        python::set_environment(&mut env, home.as_deref());
+        let (command, args) = python::command_line(spec.program, spec.args, &python_section);
+        let mut cmd = Command::new(&command);
+        cmd.args(args);
+        python_command = Some(command);
+        cmd
+    } else {
+        let mut cmd = Command::new(spec.program);
+        cmd.args(spec.args);
+        cmd
+    };
+    env.apply_to(&mut cmd);
+    cmd.current_dir(dir)
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        // its own process group, so the controller and anything it forks can be stopped together
+        .process_group(0);
+    let mut child = cmd.spawn().map_err(|e| match &python_command {
+        Some(c) => io::Error::new(e.kind(), format!("the Python command '{}' cannot run: {e}", c.to_string_lossy())),
+        None => e,
+    })?;
     let prefix = format!("[{}] ", spec.robot_name);
     let mut forwarders = Vec::new();
     if let Some(out) = child.stdout.take() {
@@ -117,7 +148,7 @@ mod tests {
     use super::*;
 
     #[test]
-    fn the_project_s_controller_comes_first_then_the_home_s() {
+    fn the_project_s_controller_comes_first_then_the_home_s_and_a_program_before_a_python_script() {
         let tmp = tempfile::tempdir().unwrap();
         let (project, home) = (tmp.path().join("project"), tmp.path().join("home"));
         let put = |path: PathBuf| {
@@ -131,6 +162,12 @@ mod tests {
         assert_eq!(find_controller(&project, Some(&home), "sup"), Ok(in_project));
         let missing = find_controller(&project, None, "other").unwrap_err();
         assert!(missing.starts_with("controller 'other' not found: expected an executable "), "{missing}");
+        assert!(missing.ends_with(" or other.py"), "{missing}");
+        // a Python controller, unless a program of the same name is there (Webots' order)
+        let script = put(project.join("controllers/py/py.py"));
+        assert_eq!(find_controller(&project, None, "py"), Ok(script));
+        let program = put(project.join("controllers/py/build/release/py"));
+        assert_eq!(find_controller(&project, None, "py"), Ok(program));
         assert!(find_controller(&project, None, "sup").is_ok());
     }
 }

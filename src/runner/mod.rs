@@ -5,7 +5,10 @@ pub mod cli;
 pub mod guard;
 pub mod instance;
 pub mod launch;
+pub mod launch_env;
 pub mod outcome;
+pub mod python;
+pub mod runtime_ini;
 pub mod serve;
 pub mod suite;
 

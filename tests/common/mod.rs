@@ -128,7 +128,7 @@ impl RunOutput {
     }
 }
 
-fn to_output(out: Output, elapsed: Duration) -> RunOutput {
+pub fn to_output(out: Output, elapsed: Duration) -> RunOutput {
     RunOutput {
         status: out.status,
         stdout: String::from_utf8_lossy(&out.stdout).into_owned(),
@@ -210,7 +210,8 @@ pub fn cpp_lib() -> PathBuf {
 }
 
 /// Lays out a Webots home in `dir` as `make install` does, from this build's artefacts:
-/// include/controller/{c,cpp}/webots, lib/controller/lib{,Cpp}Controller.so, resources/Makefile.include.
+/// include/controller/{c,cpp}/webots, lib/controller/lib{,Cpp}Controller.so, resources/Makefile.include
+/// and the Python package in lib/controller/python/controller.
 pub fn install_home(dir: &Path) {
     let copy_all = |ext: &str, to: &Path| {
         std::fs::create_dir_all(to).unwrap();
@@ -229,6 +230,14 @@ pub fn install_home(dir: &Path) {
     std::fs::copy(cpp_lib(), lib.join("libCppController.so")).unwrap();
     std::fs::create_dir_all(dir.join("resources")).unwrap();
     std::fs::copy(manifest_dir().join("src/install/Makefile.include"), dir.join("resources/Makefile.include")).unwrap();
+    let package = lib.join("python/controller");
+    std::fs::create_dir_all(&package).unwrap();
+    for e in std::fs::read_dir(manifest_dir().join("src/python/controller")).unwrap() {
+        let p = e.unwrap().path();
+        if p.extension().is_some_and(|e| e == "py") {
+            std::fs::copy(&p, package.join(p.file_name().unwrap())).unwrap();
+        }
+    }
 }
 
 /// Runs `make` in `dir` against the Webots home `home`, with warnings as errors.
@@ -251,6 +260,23 @@ impl Project {
             install_home(&home);
         }
         home
+    }
+
+    /// Copies `tests/python/<source>.py` as the Python controller `name` (controllers/NAME/NAME.py).
+    pub fn python_controller(&self, name: &str, source: &str) -> PathBuf {
+        let dir = self.path().join("controllers").join(name);
+        std::fs::create_dir_all(&dir).unwrap();
+        let program = dir.join(format!("{name}.py"));
+        std::fs::copy(manifest_dir().join("tests/python").join(format!("{source}.py")), &program).unwrap();
+        program
+    }
+
+    /// `webots-shim run worlds/<world> <args>` with this project's home as `WEBOTS_HOME` (where the
+    /// runner finds the Python package).
+    pub fn run_with_home(&self, world: &str, args: &[&str]) -> RunOutput {
+        let start = Instant::now();
+        let out = self.runner_command(world, args).env("WEBOTS_HOME", self.home()).output().expect("runner starts");
+        to_output(out, start.elapsed())
     }
 
     /// Copies the controller folder `tests/<folder>` (sources and a Webots-style Makefile) into

@@ -1,0 +1,35 @@
+"""`Sensor`: a device with a sampling period (enable, disable, getSamplingPeriod). A subclass names its
+C functions in `_enable` and `_get_sampling_period`."""
+
+import typing
+
+from . import wb
+from .device import Device
+
+
+class Sensor(Device):
+    _enable = None
+    _get_sampling_period = None
+
+    def __init__(self, name: typing.Union[str, int], sampling_period: typing.Optional[int] = None):
+        super().__init__(name)
+        # built by name, as a user does, the sensor starts enabled (at the basic time step by default)
+        if isinstance(name, str):
+            self.sampling_period = wb.basic_time_step() if sampling_period is None else sampling_period
+
+    def enable(self, samplingPeriod: int):
+        self._enable(self._tag, wb.integer(samplingPeriod, f'{type(self).__name__}.enable(): samplingPeriod'))
+
+    def disable(self):
+        self._enable(self._tag, 0)
+
+    def getSamplingPeriod(self) -> int:
+        return self.sampling_period
+
+    @property
+    def sampling_period(self) -> int:
+        return self._get_sampling_period(self._tag)
+
+    @sampling_period.setter
+    def sampling_period(self, period: typing.Optional[int]):
+        self.enable(0 if period is None else period)
