@@ -393,6 +393,8 @@ impl<'a, 'o> Parser<'a, 'o> {
                     }
                 }
                 Tok::Template => return true,
+                // a code block inside a string ("name%<= i >%")
+                Tok::Str(ref text) if text.contains("%<") || text.contains("%{") => return true,
                 Tok::Eof => return false,
                 _ => {}
             }

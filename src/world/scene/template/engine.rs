@@ -108,8 +108,11 @@ impl Engine {
             CaughtError::Value(v) => (describe(v), None),
             CaughtError::Error(e) => (e.to_string(), None),
         };
+        let mut line = line;
         if message.ends_with("interrupted") {
             message = format!("the template ran longer than {:?} (an endless loop?) and was stopped", self.limit);
+            // QuickJS knows where a loop was stopped only from its last call: column 1 is the function's start
+            line = line.filter(|&(_, col)| col > 1);
         }
         let pos = line
             .and_then(|(l, c)| {
