@@ -46,6 +46,14 @@ impl Docking {
         self.by_node.get(&node).copied()
     }
 
+    /// Connector `c`'s node was rebuilt (a template regeneration) as `node`.
+    pub fn renumber(&mut self, c: usize, node: NodeId) {
+        let old = self.connectors[c].node;
+        self.by_node.remove(&old);
+        self.by_node.insert(node, c);
+        self.connectors[c].node = node;
+    }
+
     pub fn setup(&self, c: usize) -> ConnectorSetup {
         self.connectors[c].setup()
     }

@@ -10,6 +10,7 @@ pub mod lookup_table;
 pub mod obstacles;
 pub mod radio;
 pub mod radio_fields;
+pub mod regeneration;
 pub mod robot_table;
 pub mod sampling;
 pub mod scene;

@@ -7,6 +7,7 @@ use std::time::{Duration, Instant};
 
 use super::compass::effective_coordinate_system;
 use super::devices::Devices;
+use super::regeneration;
 use super::robot_table::{robot_config, robot_entries, ControllerSpec, RobotEntry};
 use super::sampling::Sampling;
 use super::scene::{load_world, Edit, FieldValue, LoadOptions, Scene, WorldError};
@@ -382,6 +383,11 @@ impl World {
         };
         let Some((node, list, index, edit)) = edit else { return };
         let Ok(changed) = self.scene.edit_field(node, list, index, &edit) else { return };
+        match self.scene.regenerate_after_edit(node, list, index) {
+            Some(Ok(regenerated)) => self.template_regenerated(regenerated),
+            Some(Err(e)) => self.runtime_warnings.push(format!("the template PROTO was not regenerated: {}", e)),
+            None => {}
+        }
         for (node, field) in changed {
             if field == "supervisor" {
                 self.tell_supervisor_flag(node);
@@ -394,6 +400,16 @@ impl World {
                 &mut self.runtime_warnings,
             );
         }
+    }
+
+    /// A template instance was rebuilt: the robots' devices follow their rebuilt nodes.
+    fn template_regenerated(&mut self, regenerated: super::scene::Regenerated) {
+        self.runtime_warnings.extend(regenerated.warnings);
+        for robot in 0..self.robots.len() {
+            let moves = regeneration::device_moves(&self.scene, &mut self.robots[robot], &mut self.runtime_warnings);
+            self.devices.renumber(&mut self.scene, &moves, &mut self.device_outboxes, &mut self.runtime_warnings);
+        }
+        self.devices.geometry_changed();
     }
 
     /// A robot's `supervisor` field changed: its controller gains or loses the supervisor API with

@@ -16,6 +16,7 @@ mod lexer;
 mod parser;
 mod pose;
 mod proto;
+mod regenerate;
 mod schema;
 mod template;
 mod template_instance;
@@ -32,6 +33,7 @@ pub use edit::{Edit, FieldList};
 pub use error::{SourcePos, WorldError};
 pub use lexer::CURRENT_VERSION;
 pub use pose::rotation_from_axis_angle;
+pub use regenerate::Regenerated;
 pub use tree::{Field, IsLink, Node, NodeId, Scene, TemplateInstance, WorldInfo};
 pub use value::{FieldType, FieldValue};
 

@@ -56,7 +56,7 @@ impl TemplateEnv {
 impl<'l, 'o> Builder<'l, 'o> {
     /// An instance of a template PROTO; `bindings` are its interface values as written.
     #[allow(clippy::too_many_arguments)]
-    pub(super) fn template_instance(
+    pub(crate) fn template_instance(
         &mut self,
         an: &ANode,
         def: &Arc<ProtoDef>,
