@@ -67,6 +67,7 @@ bench: build
 	$(CARGO) bench --bench radio
 	$(CARGO) bench --bench suite
 	$(CARGO) bench --bench python
+	$(CARGO) bench --bench templates
 
 clean:
 	$(CARGO) clean

@@ -32,5 +32,5 @@ pub fn default_load_options() -> LoadOptions {
     if std::path::Path::new(SOURCE_HOME).is_dir() {
         search_path.push(PathBuf::from(SOURCE_HOME));
     }
-    LoadOptions { search_path }
+    LoadOptions { search_path, ..LoadOptions::default() }
 }

@@ -283,6 +283,34 @@ impl Devices {
         }
     }
 
+    /// Device nodes rebuilt by a template regeneration, as (old node, new node): each device follows
+    /// its node and takes the new node's fields as on any field change.
+    pub fn renumber(
+        &mut self,
+        scene: &mut Scene,
+        moves: &[(NodeId, NodeId)],
+        outboxes: &mut [DeviceEvents],
+        warnings: &mut Vec<String>,
+    ) {
+        for &(old, new) in moves {
+            let Some(entry) = self.by_node.remove(&old) else { continue };
+            match entry.2 {
+                WorldDevice::Radio(RadioDevice::Emitter(e)) => self.radio.emitters[e].node = new,
+                WorldDevice::Radio(RadioDevice::Receiver(r)) => self.radio.receivers[r].node = new,
+                WorldDevice::Compass(c) => self.compasses[c].node = new,
+                WorldDevice::Connector(c) => self.docking.renumber(c, new),
+            }
+            self.by_node.insert(new, entry);
+            self.field_changed(scene, None, new, "", outboxes, warnings);
+        }
+        self.geometry_dirty = true;
+    }
+
+    /// The physics was built again (a template regenerated): links get their welds in the new engine.
+    pub fn physics_rebuilt(&mut self, scene: &Scene, physics: Option<&mut Physics>) {
+        self.docking.reweld_all(scene, physics);
+    }
+
     /// Something moved or changed shape: rebuild before the next transmission.
     pub fn geometry_changed(&mut self) {
         self.geometry_dirty = true;

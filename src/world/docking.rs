@@ -47,6 +47,14 @@ impl Docking {
         self.by_node.get(&node).copied()
     }
 
+    /// Connector `c`'s node was rebuilt (a template regeneration) as `node`.
+    pub fn renumber(&mut self, c: usize, node: NodeId) {
+        let old = self.connectors[c].node;
+        self.by_node.remove(&old);
+        self.by_node.insert(node, c);
+        self.connectors[c].node = node;
+    }
+
     pub fn setup(&self, c: usize) -> ConnectorSetup {
         self.connectors[c].setup()
     }
@@ -291,6 +299,11 @@ impl Docking {
         }
         let shear = effective(me, me.shear_strength) + effective(them, them.shear_strength);
         shear < unbreakable && (force.norm_squared() - axial * axial).max(0.0).sqrt() > shear
+    }
+
+    /// The engine was built again: every link is welded anew where its bodies are.
+    pub fn reweld_all(&mut self, scene: &Scene, physics: Option<&mut Physics>) {
+        self.links.reweld_all(scene, physics, &self.connectors);
     }
 
     /// Whether anything moved since the last call.

@@ -95,6 +95,14 @@ impl Links {
         carried
     }
 
+    /// Welds every link anew in a new engine (`None`: no engine, no welds).
+    pub fn reweld_all(&mut self, scene: &Scene, mut physics: Option<&mut Physics>, connectors: &[ConnectorNode]) {
+        for link in &mut self.list {
+            let (owner, peer) = (&connectors[link.owner], &connectors[link.peer]);
+            link.weld = physics.as_deref_mut().and_then(|p| p.weld(scene, owner.node, peer.node, &link.relative));
+        }
+    }
+
     /// Makes again the welds of the links touching the carriers in `moved`, at the bodies' current
     /// poses (a supervisor moved them).
     pub fn reweld(&mut self, scene: &Scene, physics: &mut Physics, connectors: &[ConnectorNode], moved: &[NodeId]) {

@@ -10,6 +10,7 @@ use super::compass::effective_coordinate_system;
 use super::devices::Devices;
 use super::joint_poses::JointPoses;
 use super::physics::Physics;
+use super::regeneration;
 use super::robot_table::{robot_config, robot_entries, ControllerSpec, RobotEntry};
 use super::sampling::Sampling;
 use super::scene::{load_world, Edit, FieldValue, LoadOptions, NodeId, Scene, WorldError};
@@ -438,6 +439,11 @@ impl World {
         };
         let Some((node, list, index, edit)) = edit else { return };
         let Ok(changed) = self.scene.edit_field(node, list, index, &edit) else { return };
+        match self.scene.regenerate_after_edit(node, list, index) {
+            Some(Ok(regenerated)) => self.template_regenerated(regenerated),
+            Some(Err(e)) => self.runtime_warnings.push(format!("the template PROTO was not regenerated: {}", e)),
+            None => {}
+        }
         for (node, field) in changed {
             if field == "supervisor" {
                 self.tell_supervisor_flag(node);
@@ -486,6 +492,23 @@ impl World {
         if let Some(physics) = &mut self.physics {
             physics.joint_position_set(&self.scene, joint_node, end, position);
         }
+    }
+
+    /// A template instance was rebuilt: the robots' devices follow their rebuilt nodes.
+    fn template_regenerated(&mut self, regenerated: super::scene::Regenerated) {
+        self.runtime_warnings.extend(regenerated.warnings);
+        for robot in 0..self.robots.len() {
+            let moves = regeneration::device_moves(&self.scene, &mut self.robots[robot], &mut self.runtime_warnings);
+            self.devices.renumber(&mut self.scene, &moves, &mut self.device_outboxes, &mut self.runtime_warnings);
+        }
+        self.devices.geometry_changed();
+        // the rebuilt Solids are new nodes: the engine starts again from the scene as it is now
+        if self.physics.is_some() {
+            self.physics = Physics::build(&mut self.scene, &mut Vec::new());
+            self.devices.physics_rebuilt(&self.scene, self.physics.as_mut());
+        }
+        self.joint_poses = JointPoses::of(&self.scene);
+        self.gliders = Gliders::of(&self.scene, self.physics.as_ref());
     }
 
     /// A robot's `supervisor` field changed: its controller gains or loses the supervisor API with

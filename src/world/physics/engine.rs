@@ -189,13 +189,14 @@ mod tests {
 
     #[test]
     fn damping_loses_the_given_fraction_per_second() {
-        let mut world = WorldParams::read(&crate::world::scene::Scene {
-            version: "R2025a".into(),
-            nodes: Vec::new(),
-            roots: Vec::new(),
-            warnings: Vec::new(),
-            path: None,
-        });
+        let scene = crate::world::scene::parse_world_str(
+            "#VRML_SIM R2025a utf8\n",
+            "t.wbt",
+            std::path::Path::new("."),
+            &Default::default(),
+        )
+        .unwrap();
+        let mut world = WorldParams::read(&scene);
         world.dt = 0.016;
         let c = world.damping_coefficient(0.2);
         let steps = 125;

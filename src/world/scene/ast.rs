@@ -3,6 +3,7 @@
 
 use super::error::SourcePos;
 use super::schema::NodeSchema;
+use super::template::TemplateBody;
 use super::value::{FieldType, FieldValue};
 use std::sync::Arc;
 
@@ -88,5 +89,6 @@ pub(crate) struct ProtoDef {
     pub interface: Vec<Decl>,
     /// The body node; `None` for template PROTOs.
     pub body: Option<ANode>,
-    pub template: bool,
+    /// The body of a template PROTO, generated for each instance.
+    pub template: Option<Arc<TemplateBody>>,
 }

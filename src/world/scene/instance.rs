@@ -1,46 +1,75 @@
 //! Parsed nodes → scene nodes: PROTO expansion (`IS` substitution, nested instances), defaults of
-//! modelled types, parent links.
+//! modelled types, parent links. Template instances are in `template_instance`.
 
 use super::ast::{AFieldVal, ANode, AValue, NodeKind, ProtoDef};
 use super::error::{warning_at, WorldError};
+use super::proto::Loader;
 use super::schema;
-use super::tree::{Field, IsLink, Node, NodeId};
+use super::template::TValue;
+use super::tree::{Field, IsLink, Node, NodeId, TemplateInstance};
 use super::value::{FieldType, FieldValue};
-use std::cell::RefCell;
+use std::cell::{Cell, RefCell};
 use std::collections::HashMap;
 use std::rc::Rc;
+use std::sync::Arc;
 
 /// Deepest scene nesting (PROTO bodies included) the expansion follows.
 pub(crate) const MAX_SCENE_DEPTH: u32 = 256;
 /// Most scene nodes one world may expand to.
 pub(crate) const MAX_SCENE_NODES: usize = 1_000_000;
 
-/// A PROTO interface value and the scope its nodes' own `IS` references resolve in.
+/// A PROTO interface value: as parsed, with the scope its nodes' own `IS` references resolve in, or
+/// already built into the scene (the fields of a template instance).
 #[derive(Clone)]
-struct Binding {
-    value: AValue,
-    env: Rc<Env>,
+pub(crate) enum Binding {
+    Ast { value: AValue, env: Rc<Env> },
+    Built(Rc<Built>),
+}
+
+/// A built interface value. Its nodes go to the first `IS` site that uses them; later sites get copies.
+pub(crate) struct Built {
+    pub value: FieldValue,
+    /// What a template sees of it.
+    pub input: TValue,
+    pub taken: Cell<bool>,
 }
 
 /// The interface values of one PROTO instance.
 #[derive(Default)]
 pub(crate) struct Env {
-    bindings: HashMap<String, Binding>,
+    pub bindings: HashMap<String, Binding>,
     /// Node ids created at the first `IS` site of each node-valued parameter.
-    first_nodes: RefCell<HashMap<String, FieldValue>>,
+    pub(super) first_nodes: RefCell<HashMap<String, FieldValue>>,
     /// Every `IS` site of this instance's parameters, for run-time writes.
-    is_sites: RefCell<Vec<IsLink>>,
+    pub(super) is_sites: RefCell<Vec<IsLink>>,
 }
 
-pub(crate) struct Builder<'w> {
+pub(crate) struct Builder<'l, 'o> {
     pub nodes: Vec<Node>,
-    pub warnings: &'w mut Vec<String>,
-    root_env: Rc<Env>,
+    pub ld: &'l mut Loader<'o>,
+    pub(super) root_env: Rc<Env>,
+    /// Template instances built so far (root node → what regenerates it).
+    pub templates: HashMap<NodeId, Arc<TemplateInstance>>,
+    /// The world file, for templates' `context`.
+    pub world: super::template::Context,
+    /// Rebuilding a template instance in place: its root node keeps this id.
+    pub(super) reuse_root: Option<NodeId>,
 }
 
-impl<'w> Builder<'w> {
-    pub fn new(warnings: &'w mut Vec<String>) -> Self {
-        Builder { nodes: Vec::new(), warnings, root_env: Rc::new(Env::default()) }
+impl<'l, 'o> Builder<'l, 'o> {
+    pub fn new(ld: &'l mut Loader<'o>, world: super::template::Context) -> Self {
+        Builder {
+            nodes: Vec::new(),
+            ld,
+            root_env: Rc::new(Env::default()),
+            templates: HashMap::new(),
+            world,
+            reuse_root: None,
+        }
+    }
+
+    pub(super) fn warn(&mut self, w: String) {
+        self.ld.warnings.push(w);
     }
 
     /// Expands a root node of the world.
@@ -49,7 +78,7 @@ impl<'w> Builder<'w> {
         self.node(an, &env, None, 0)
     }
 
-    fn node(
+    pub(super) fn node(
         &mut self,
         an: &ANode,
         env: &Rc<Env>,
@@ -72,9 +101,8 @@ impl<'w> Builder<'w> {
     }
 
     fn plain(&mut self, an: &ANode, env: &Rc<Env>, parent: Option<NodeId>, depth: u32) -> Result<NodeId, WorldError> {
-        let id = self.nodes.len();
         let missing = matches!(an.kind, NodeKind::Missing);
-        self.nodes.push(Node {
+        let node = Node {
             type_name: an.type_name.clone(),
             proto: missing.then(|| an.type_name.clone()),
             def_name: an.def_name.clone(),
@@ -83,7 +111,17 @@ impl<'w> Builder<'w> {
             is_links: Vec::new(),
             parent,
             pos: Some(an.pos.clone()),
-        });
+        };
+        let id = match self.reuse_root.take() {
+            Some(id) if id < self.nodes.len() => {
+                self.nodes[id] = node;
+                id
+            }
+            _ => {
+                self.nodes.push(node);
+                self.nodes.len() - 1
+            }
+        };
         let mut fields = Vec::new();
         let schema = match &an.kind {
             NodeKind::Base(s) => Some(*s),
@@ -146,7 +184,7 @@ impl<'w> Builder<'w> {
             None => {
                 let msg =
                     format!("field '{}' of {} gets a {} value where {} is expected", field, type_name, from, ty.name());
-                self.warnings.push(match pos {
+                self.warn(match pos {
                     Some(p) => warning_at(p, msg),
                     None => msg,
                 });
@@ -170,8 +208,11 @@ impl<'w> Builder<'w> {
                 let Some(b) = env.bindings.get(param).cloned() else {
                     return Ok(None);
                 };
-                let v = self.value(&b.value, &b.env, owner, depth)?;
-                if b.value.field_type().is_node() {
+                let v = match &b {
+                    Binding::Ast { value, env } => self.value(value, env, owner, depth)?,
+                    Binding::Built(built) => self.take_built(built, owner),
+                };
+                if v.field_type().is_node() {
                     env.first_nodes.borrow_mut().entry(param.clone()).or_insert_with(|| v.clone());
                 }
                 Ok(Some(v))
@@ -179,7 +220,13 @@ impl<'w> Builder<'w> {
         }
     }
 
-    fn value(&mut self, v: &AValue, env: &Rc<Env>, owner: NodeId, depth: u32) -> Result<FieldValue, WorldError> {
+    pub(super) fn value(
+        &mut self,
+        v: &AValue,
+        env: &Rc<Env>,
+        owner: NodeId,
+        depth: u32,
+    ) -> Result<FieldValue, WorldError> {
         Ok(match v {
             AValue::Plain(p) => p.clone(),
             AValue::SFNode(None) => FieldValue::SFNode(None),
@@ -199,36 +246,30 @@ impl<'w> Builder<'w> {
     fn proto_instance(
         &mut self,
         an: &ANode,
-        def: &ProtoDef,
+        def: &Arc<ProtoDef>,
         env: &Rc<Env>,
         parent: Option<NodeId>,
         depth: u32,
     ) -> Result<Option<NodeId>, WorldError> {
-        if def.template {
-            return Err(WorldError::at(
-                &an.pos,
-                format!(
-                    "PROTO '{}' ({}) is a template PROTO (JavaScript/Lua), which webots-shim cannot expand",
-                    def.name, def.file
-                ),
-            ));
-        }
         let mut bindings = HashMap::new();
         for decl in &def.interface {
             let written = an.fields.iter().find(|f| f.name == decl.name);
             let b = match written.map(|w| &w.value) {
-                Some(AFieldVal::Value(v)) => Binding { value: v.clone(), env: env.clone() },
+                Some(AFieldVal::Value(v)) => Binding::Ast { value: v.clone(), env: env.clone() },
                 Some(AFieldVal::Is(p)) => match env.bindings.get(p) {
                     Some(b) => b.clone(),
-                    None => Binding { value: decl.default.clone(), env: self.root_env.clone() },
+                    None => Binding::Ast { value: decl.default.clone(), env: self.root_env.clone() },
                 },
-                None => Binding { value: decl.default.clone(), env: self.root_env.clone() },
+                None => Binding::Ast { value: decl.default.clone(), env: self.root_env.clone() },
             };
             bindings.insert(decl.name.clone(), b);
         }
+        if let Some(template) = &def.template {
+            return self.template_instance(an, def, template, bindings, env, parent, depth);
+        }
         let inner = Rc::new(Env { bindings, ..Env::default() });
         let Some(body) = &def.body else {
-            self.warnings.push(warning_at(&an.pos, format!("PROTO '{}' has no body node: instance skipped", def.name)));
+            self.warn(warning_at(&an.pos, format!("PROTO '{}' has no body node: instance skipped", def.name)));
             return Ok(None);
         };
         let Some(id) = self.node(body, &inner, parent, depth + 1)? else {
@@ -241,13 +282,31 @@ impl<'w> Builder<'w> {
             let value = match first {
                 Some(v) => v,
                 None => match inner.bindings.get(&decl.name).cloned() {
-                    Some(b) => self.value(&b.value, &b.env, id, depth + 1)?,
+                    Some(Binding::Ast { value, env }) => self.value(&value, &env, id, depth + 1)?,
+                    Some(Binding::Built(built)) => self.take_built(&built, id),
                     None => decl.ty.neutral(),
                 },
             };
             let value = value.clone().coerce(decl.ty).unwrap_or(value);
             proto_fields.push(Field { name: decl.name.clone(), value, pos });
         }
+        self.finish_instance(an, def, id, &inner, env, proto_fields, parent);
+        Ok(Some(id))
+    }
+
+    /// What every instance root gets once its body is built: the interface values, the `IS` sites,
+    /// the instance's DEF name, position and parent.
+    #[allow(clippy::too_many_arguments)]
+    pub(super) fn finish_instance(
+        &mut self,
+        an: &ANode,
+        def: &ProtoDef,
+        id: NodeId,
+        inner: &Rc<Env>,
+        env: &Rc<Env>,
+        proto_fields: Vec<Field>,
+        parent: Option<NodeId>,
+    ) {
         // A node parameter forwarded to this instance (`param IS outer`) is the outer
         // parameter's node too.
         for w in &an.fields {
@@ -266,13 +325,76 @@ impl<'w> Builder<'w> {
             n.pos = Some(an.pos.clone());
             n.parent = parent;
         }
-        Ok(Some(id))
+    }
+
+    /// The value of a built interface field at an `IS` site under `owner`: its own nodes the first
+    /// time, copies of them afterwards.
+    pub(super) fn take_built(&mut self, built: &Built, owner: NodeId) -> FieldValue {
+        if !built.value.field_type().is_node() {
+            return built.value.clone();
+        }
+        let mut roots = Vec::new();
+        match &built.value {
+            FieldValue::SFNode(Some(n)) => roots.push(*n),
+            FieldValue::MFNode(l) => roots.extend(l.iter().copied()),
+            _ => {}
+        }
+        let first = !built.taken.replace(true);
+        let ids: Vec<NodeId> = roots
+            .into_iter()
+            .map(|r| {
+                let id = if first { r } else { self.copy_subtree(r) };
+                if let Some(n) = self.nodes.get_mut(id) {
+                    n.parent = Some(owner);
+                }
+                id
+            })
+            .collect();
+        match built.value {
+            FieldValue::SFNode(_) => FieldValue::SFNode(ids.first().copied()),
+            _ => FieldValue::MFNode(ids),
+        }
+    }
+
+    /// A copy of the subtree under `root` (node values, interface values and `IS` sites pointing
+    /// inside it are renumbered); returns the copy's root.
+    fn copy_subtree(&mut self, root: NodeId) -> NodeId {
+        let mut order = vec![root];
+        let mut i = 0;
+        while i < order.len() {
+            let n = &self.nodes[order[i]];
+            for f in n.fields.iter().chain(&n.proto_fields) {
+                match &f.value {
+                    FieldValue::SFNode(Some(c)) => order.push(*c),
+                    FieldValue::MFNode(l) => order.extend(l),
+                    _ => {}
+                }
+            }
+            i += 1;
+        }
+        order.sort_unstable();
+        order.dedup();
+        let base = self.nodes.len();
+        let map: HashMap<NodeId, NodeId> = order.iter().enumerate().map(|(k, &old)| (old, base + k)).collect();
+        let renumber = |v: &mut FieldValue| match v {
+            FieldValue::SFNode(Some(c)) => *c = map.get(c).copied().unwrap_or(*c),
+            FieldValue::MFNode(l) => l.iter_mut().for_each(|c| *c = map.get(c).copied().unwrap_or(*c)),
+            _ => {}
+        };
+        for &old in &order {
+            let mut n = self.nodes[old].clone();
+            n.fields.iter_mut().chain(n.proto_fields.iter_mut()).for_each(|f| renumber(&mut f.value));
+            n.is_links.iter_mut().for_each(|l| l.target = map.get(&l.target).copied().unwrap_or(l.target));
+            n.parent = n.parent.map(|p| map.get(&p).copied().unwrap_or(p));
+            self.nodes.push(n);
+        }
+        map[&root]
     }
 }
 
 /// Remembers `field IS param` (when `param` is bound in `env`) so run-time writes to the instance's
 /// parameter reach the field.
-fn record_is_site(env: &Env, value: &AFieldVal, target: NodeId, field: &str, nested: bool) {
+pub(super) fn record_is_site(env: &Env, value: &AFieldVal, target: NodeId, field: &str, nested: bool) {
     if let AFieldVal::Is(param) = value {
         if env.bindings.contains_key(param) {
             env.is_sites.borrow_mut().push(IsLink { param: param.clone(), target, field: field.to_string(), nested });

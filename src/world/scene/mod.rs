@@ -16,11 +16,16 @@ mod lexer;
 mod parser;
 mod pose;
 mod proto;
+mod regenerate;
 mod schema;
+mod template;
+mod template_instance;
 mod tree;
 mod value;
 mod version;
 
+#[cfg(test)]
+mod template_tests;
 #[cfg(test)]
 mod tests;
 
@@ -28,7 +33,8 @@ pub use edit::{Edit, FieldList, SyncedField};
 pub use error::{SourcePos, WorldError};
 pub use lexer::CURRENT_VERSION;
 pub use pose::{axis_angle_of, rotation_from_axis_angle};
-pub use tree::{Field, IsLink, Node, NodeId, Scene, WorldInfo};
+pub use regenerate::Regenerated;
+pub use tree::{Field, IsLink, Node, NodeId, Scene, TemplateInstance, WorldInfo};
 pub use value::{FieldType, FieldValue};
 
 use instance::Builder;
@@ -37,12 +43,15 @@ use parser::Parser;
 use proto::{decode, Loader};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
+use template_instance::TemplateEnv;
 use version::version_key;
 
-/// Where `webots://` URLs are looked up: each root is tried in turn (`root/rest`).
+/// Where `webots://` URLs are looked up (each root is tried in turn, `root/rest`), and how long a
+/// template PROTO may run (`None`: 10 s).
 #[derive(Default, Clone, Debug)]
 pub struct LoadOptions {
     pub search_path: Vec<PathBuf>,
+    pub template_time_limit: Option<std::time::Duration>,
 }
 
 /// Loads a world file (and the PROTO files it declares).
@@ -94,9 +103,11 @@ fn parse_world_inner(text: &str, file_name: &str, base_dir: &Path, opts: &LoadOp
     let version = check_header(text, &file)?;
     let toks = tokenize(text, &file)?;
     let mut loader = Loader::new(opts);
-    let roots = Parser::new(toks, file, base_dir.to_path_buf(), version_key(&version), &mut loader).parse_world()?;
-    let mut warnings = std::mem::take(&mut loader.warnings);
-    let mut builder = Builder::new(&mut warnings);
+    let roots = Parser::new(toks, file, base_dir.to_path_buf(), version_key(&version), &mut loader)
+        .with_source(Arc::from(text))
+        .parse_world()?;
+    let template_env = TemplateEnv::for_world(file_name, opts);
+    let mut builder = Builder::new(&mut loader, template_env.context.clone());
     let mut root_ids = Vec::new();
     for r in &roots {
         if let Some(id) = builder.root(r)? {
@@ -104,5 +115,7 @@ fn parse_world_inner(text: &str, file_name: &str, base_dir: &Path, opts: &LoadOp
         }
     }
     let nodes = std::mem::take(&mut builder.nodes);
-    Ok(Scene { version, nodes, roots: root_ids, warnings, path: None })
+    let templates = std::mem::take(&mut builder.templates);
+    let warnings = std::mem::take(&mut loader.warnings);
+    Ok(Scene { version, nodes, roots: root_ids, warnings, path: None, templates, template_env: Arc::new(template_env) })
 }

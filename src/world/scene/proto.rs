@@ -1,5 +1,5 @@
 //! Finding and loading PROTO files: URL resolution (relative, absolute, `webots://` through the
-//! search path, Webots' GitHub raw URLs), a per-load cache, cycle detection, template detection.
+//! search path, Webots' GitHub raw URLs), a per-load cache, cycle detection.
 
 use super::ast::ProtoDef;
 use super::error::{warning_at, SourcePos, WorldError};
@@ -25,6 +25,8 @@ pub(crate) struct Loader<'o> {
     /// Parsed nodes so far (USE copies included), against `MAX_AST_NODES`.
     pub budget: usize,
     file_depth: u32,
+    /// Template runs and their generated bodies.
+    pub(crate) expansions: super::template_instance::Expansions,
 }
 
 /// The PROTO name an EXTERNPROTO URL declares (file name without `.proto`), if it names one.
@@ -61,30 +63,16 @@ pub(crate) fn decode(bytes: Vec<u8>, file: &Arc<str>) -> Result<String, WorldErr
     }
 }
 
-/// Whether a PROTO file is a template (JavaScript `%< >%` or Lua `%{ }%`).
-fn is_template(text: &str) -> bool {
-    if text.contains("%<") || text.contains("%{") {
-        return true;
-    }
-    text.lines().take_while(|l| l.trim_start().starts_with('#')).any(|l| l.contains("template language"))
-}
-
-/// The name after the first `PROTO` keyword at the start of a line.
-fn scan_proto_name(text: &str) -> Option<String> {
-    text.lines().find_map(|l| {
-        let rest = l.trim_start().strip_prefix("PROTO")?;
-        if !rest.starts_with(char::is_whitespace) {
-            return None;
-        }
-        let name: String =
-            rest.trim_start().chars().take_while(|c| !c.is_whitespace() && *c != '[' && *c != '{').collect();
-        (!name.is_empty()).then_some(name)
-    })
-}
-
 impl<'o> Loader<'o> {
     pub fn new(opts: &'o LoadOptions) -> Self {
-        Loader { opts, cache: HashMap::new(), warnings: Vec::new(), budget: 0, file_depth: 0 }
+        Loader {
+            opts,
+            cache: HashMap::new(),
+            warnings: Vec::new(),
+            budget: 0,
+            file_depth: 0,
+            expansions: Default::default(),
+        }
     }
 
     /// The file an EXTERNPROTO URL designates, if it exists.
@@ -134,18 +122,15 @@ impl<'o> Loader<'o> {
         let file: Arc<str> = Arc::from(path.display().to_string());
         let text = decode(bytes, &file)?;
         let version = check_header(&text, &file)?;
-        let defs = if is_template(&text) {
-            let name = scan_proto_name(&text).or_else(|| url_stem(&path.to_string_lossy())).unwrap_or_default();
-            vec![Arc::new(ProtoDef { name, file: file.clone(), interface: Vec::new(), body: None, template: true })]
-        } else {
-            let toks = tokenize(&text, &file)?;
-            let base_dir = path.parent().map(Path::to_path_buf).unwrap_or_default();
-            self.cache.insert(key.clone(), None);
-            self.file_depth += 1;
-            let r = Parser::new(toks, file, base_dir, version_key(&version), self).parse_proto_file();
-            self.file_depth -= 1;
-            r?
-        };
+        let toks = tokenize(&text, &file)?;
+        let base_dir = path.parent().map(Path::to_path_buf).unwrap_or_default();
+        self.cache.insert(key.clone(), None);
+        self.file_depth += 1;
+        let r = Parser::new(toks, file, base_dir, version_key(&version), self)
+            .with_source(Arc::from(text))
+            .parse_proto_file();
+        self.file_depth -= 1;
+        let defs = r?;
         self.cache.insert(key, Some(defs.clone()));
         Ok(Some(defs))
     }
@@ -163,13 +148,5 @@ mod tests {
         assert_eq!(url_stem(".proto"), None);
         assert_eq!(url_stem("ßß.proto").as_deref(), Some("ßß"));
         assert_eq!(url_stem("ß"), None);
-    }
-
-    #[test]
-    fn template_detection() {
-        assert!(is_template("#VRML_SIM R2025a utf8\n# template language: javascript\nPROTO A [] { Solid {} }"));
-        assert!(is_template("PROTO A [] { %< x >% Solid {} }"));
-        assert!(!is_template("#VRML_SIM R2025a utf8\nPROTO A [] { Solid {} }"));
-        assert_eq!(scan_proto_name("#x\nPROTO Foo [\n]").as_deref(), Some("Foo"));
     }
 }

@@ -25,7 +25,7 @@ fn err(text: &str) -> String {
 }
 
 /// A fresh, empty temporary directory.
-fn tmpdir(tag: &str) -> PathBuf {
+pub(super) fn tmpdir(tag: &str) -> PathBuf {
     static N: AtomicUsize = AtomicUsize::new(0);
     let d = std::env::temp_dir().join(format!(
         "webots_shim_scene_{}_{}_{}",
@@ -38,16 +38,16 @@ fn tmpdir(tag: &str) -> PathBuf {
     d
 }
 
-fn write(path: &Path, text: &str) {
+pub(super) fn write(path: &Path, text: &str) {
     std::fs::create_dir_all(path.parent().unwrap()).unwrap();
     std::fs::write(path, text).unwrap();
 }
 
-fn names(s: &Scene, ids: &[NodeId]) -> Vec<String> {
+pub(super) fn names(s: &Scene, ids: &[NodeId]) -> Vec<String> {
     ids.iter().map(|&i| s.sf_string(i, "name")).collect()
 }
 
-fn by_name(s: &Scene, name: &str) -> NodeId {
+pub(super) fn by_name(s: &Scene, name: &str) -> NodeId {
     (0..s.nodes.len())
         .find(|&i| s.field(i, "name") == Some(&FieldValue::SFString(name.into())))
         .unwrap_or_else(|| panic!("no node named {name}"))
@@ -371,15 +371,6 @@ fn proto_errors() {
 }
 
 #[test]
-fn inline_template_proto_fails_when_used() {
-    let text = format!("{H}PROTO T [ field SFFloat a 1 ] {{ Solid {{ translation %<= fields.a.value >% 0 0 }} }}\n");
-    assert!(ok(&text).roots.is_empty());
-    let e = err(&format!("{text}T {{ a 2 }}\n"));
-    assert!(e.starts_with("t.wbt:3:1: PROTO 'T' (t.wbt) is a template PROTO"), "{e}");
-    assert!(e.contains("cannot expand"), "{e}");
-}
-
-#[test]
 fn externproto_relative_webots_url_github_and_missing() {
     let dir = tmpdir("extern");
     let lib = dir.join("webots_home");
@@ -400,7 +391,7 @@ fn externproto_relative_webots_url_github_and_missing() {
         &world,
         "#VRML_SIM R2025a utf8\nEXTERNPROTO \"../protos/Rel.proto\"\nEXTERNPROTO \"webots://tests/default/protos/TestSuiteSupervisor.proto\"\nIMPORTABLE EXTERNPROTO \"https://raw.githubusercontent.com/cyberbotics/webots/R2025a/tests/default/protos/TestSuiteEmitter.proto\"\nEXTERNPROTO \"webots://projects/objects/backgrounds/protos/TexturedBackground.proto\"\nTexturedBackground { texture \"noon\" luminosity 1 children [ Solid { name \"inside\" } ] }\nRobot { name \"r\" children [ TestSuiteEmitter { } Rel { } ] }\nTestSuiteSupervisor { }\n",
     );
-    let opts = LoadOptions { search_path: vec![dir.join("elsewhere"), lib.clone()] };
+    let opts = LoadOptions { search_path: vec![dir.join("elsewhere"), lib.clone()], ..LoadOptions::default() };
     let s = load_world(&world, &opts).unwrap_or_else(|e| panic!("{e}"));
     assert_eq!(s.path.as_deref(), Some(world.as_path()));
     let r = s.roots[1];
@@ -432,24 +423,6 @@ fn externproto_relative_webots_url_github_and_missing() {
     let s = load_world(&world, &LoadOptions::default()).unwrap_or_else(|e| panic!("{e}"));
     assert_eq!(s.robots().len(), 1);
     assert!(s.warnings.iter().any(|w| w.contains("TestSuiteSupervisor.proto")));
-    let _ = std::fs::remove_dir_all(&dir);
-}
-
-#[test]
-fn template_proto_file_error_names_it() {
-    let dir = tmpdir("template");
-    write(
-        &dir.join("Tpl.proto"),
-        "#VRML_SIM R2025a utf8\n# template language: javascript\nPROTO Tpl [ field SFFloat size 1 ] {\n  %< const s = fields.size.value; >%\n  Solid { translation %<= s >% 0 0 }\n}\n",
-    );
-    let world = dir.join("w.wbt");
-    write(&world, "#VRML_SIM R2025a utf8\nEXTERNPROTO \"Tpl.proto\"\n");
-    assert!(load_world(&world, &LoadOptions::default()).is_ok());
-    write(&world, "#VRML_SIM R2025a utf8\nEXTERNPROTO \"Tpl.proto\"\nGroup { children [ Tpl { size 2 } ] }\n");
-    let e = load_world(&world, &LoadOptions::default()).expect_err("template error");
-    let msg = e.to_string();
-    assert!(msg.starts_with(&format!("{}:3:20: ", world.display())), "{msg}");
-    assert!(msg.contains("PROTO 'Tpl'") && msg.contains("Tpl.proto") && msg.contains("template"), "{msg}");
     let _ = std::fs::remove_dir_all(&dir);
 }
 

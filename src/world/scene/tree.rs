@@ -1,12 +1,16 @@
 //! The scene tree: nodes in a flat vector (ids are indices), and the queries the world needs —
 //! typed field access, robots and their devices in Webots' order, DEF lookup, WorldInfo.
 
+use super::ast::ProtoDef;
 use super::error::SourcePos;
 use super::schema;
+use super::template::TValue;
 use super::value::{FieldType, FieldValue};
 use super::version::{version_key, R2020B, R2022A};
 use crate::protocol::node_type::{is_device, node_type_from_name};
+use std::collections::HashMap;
 use std::path::PathBuf;
+use std::sync::Arc;
 
 /// Index of a node in `Scene::nodes`.
 pub type NodeId = usize;
@@ -59,6 +63,14 @@ pub struct WorldInfo {
     pub north_direction: Option<[f64; 3]>,
 }
 
+/// What regenerates a template PROTO instance when a supervisor changes one of its fields.
+#[derive(Debug)]
+pub struct TemplateInstance {
+    pub(crate) def: Arc<ProtoDef>,
+    /// What the template saw of the node-valued fields (those are not written at run time).
+    pub(crate) node_inputs: Vec<(String, TValue)>,
+}
+
 #[derive(Clone, Debug)]
 pub struct Scene {
     /// Header version, e.g. "R2025a".
@@ -67,6 +79,10 @@ pub struct Scene {
     pub roots: Vec<NodeId>,
     pub warnings: Vec<String>,
     pub path: Option<PathBuf>,
+    /// Template PROTO instances by root node.
+    pub templates: HashMap<NodeId, Arc<TemplateInstance>>,
+    /// What templates need to run again (search path, time limit, the world's context).
+    pub(crate) template_env: Arc<super::template_instance::TemplateEnv>,
 }
 
 const JOINTS: &[&str] = &["HingeJoint", "SliderJoint", "Hinge2Joint", "BallJoint"];
