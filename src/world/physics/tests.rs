@@ -79,14 +79,16 @@ fn a_pendulum_swings_with_the_period_of_a_physical_pendulum() {
     // a 1 m massless-rod pendulum: a sphere of radius 0.05 hinged about y at the origin, 0.1 rad out
     let (l, r, theta): (f64, f64, f64) = (1.0, 0.05, 0.1);
     let (x, z) = (-l * theta.sin(), -l * theta.cos());
+    // hinged away from the origin, in a turned frame: the anchor is where the robot's frame puts it
     let (mut scene, mut physics, w) = world(&format!(
         "WorldInfo {{ basicTimeStep 2 physicsDisableTime 0 }}\n\
-         Robot {{ children [ HingeJoint {{ jointParameters DEF P HingeJointParameters {{ axis 0 1 0 position {theta} }} \
-           endPoint Solid {{ translation {x} 0 {z} rotation 0 1 0 {theta} \
+         Robot {{ translation 3 -2 1 rotation 0 0 1 0.7 children [ HingeJoint {{ jointParameters DEF P HingeJointParameters {{ axis 0 1 0 position {theta} }} \
+           endPoint DEF BOB Solid {{ translation {x} 0 {z} rotation 0 1 0 {theta} \
              boundingObject Sphere {{ radius {r} }} physics Physics {{ }} }} }} ] }}"
     ));
     assert!(w.is_empty(), "{w:?}");
-    let p = def(&scene, "P");
+    let (p, bob) = (def(&scene, "P"), def(&scene, "BOB"));
+    let anchor = Vector3::new(3.0, -2.0, 1.0);
     let dt = physics.dt();
     // period of a physical pendulum for small angles: 2π·sqrt(I / (m g L)), I = m L² + 2/5 m r²
     let expected = 2.0 * PI * ((l * l + 0.4 * r * r) / (G * l)).sqrt();
@@ -95,6 +97,8 @@ fn a_pendulum_swings_with_the_period_of_a_physical_pendulum() {
     for k in 1..((4.0 * expected / dt) as usize) {
         physics.step(&mut scene);
         let now = joint_position(&scene, p);
+        let rod = (position(&scene, bob) - anchor).norm();
+        assert!((rod - l).abs() < 1e-3, "the rod stretched to {rod}");
         if previous > 0.0 && now <= 0.0 {
             // interpolate the downward zero crossing
             crossings.push((k as f64 - 1.0 + previous / (previous - now)) * dt);

@@ -1,0 +1,173 @@
+//! Physics as a Webots user meets it, through the runner: Webots' own connector scenario (a module falls
+//! once unlocked), links that hold below their tensile strength and break above it, the supervisor's
+//! physics calls (tests/c/phys_*.c check the numbers against mechanics themselves), bit-identical runs
+//! and resets, and Webots' warnings for bad physics values in a world that still runs.
+
+mod common;
+
+use common::{Project, RunOutput};
+
+fn run(world: &str, text: &str, controllers: &[&str], args: &[&str]) -> RunOutput {
+    let p = Project::new();
+    for c in controllers {
+        p.controller(c, c);
+    }
+    p.world(world, text);
+    p.run(world, args)
+}
+
+fn assert_ok(out: &RunOutput) {
+    assert!(out.status.success(), "run failed\n--- stdout:\n{}\n--- stderr:\n{}", out.stdout, out.stderr);
+}
+
+const MODULE: &str = "boundingObject Box { size 0.06 0.054 0.048 } physics Physics { density -1 mass 0.17 }";
+const LATCHED: &str = "isLocked TRUE distanceTolerance 0.05 axisTolerance 0.5 rotationTolerance 0.5";
+
+#[test]
+fn webots_connector_scenario_the_unlocked_module_falls_out_of_presence() {
+    // a 0.1 m pedestal 0.2 m high; module 1 lies on it, module 2 hangs beyond its edge (x = 0.05) by the
+    // latched link, their centre of mass over the pedestal
+    let world = format!(
+        "#VRML_SIM R2025a utf8\nWorldInfo {{ basicTimeStep 8 }}\n\
+         Solid {{ name \"floor\" boundingObject Plane {{ size 10 10 }} }}\n\
+         Solid {{ name \"pedestal\" translation 0 0 0.1 boundingObject Box {{ size 0.1 0.1 0.2 }} }}\n\
+         Robot {{ name \"module_1\" translation 0.01 0 0.224 controller \"connector_fall\" {MODULE} children [ \
+           Connector {{ translation 0.03 0 0 name \"rear_connector\" {LATCHED} }} \
+           Connector {{ translation -0.03 0 0 rotation 0 0 1 3.141592653589793 name \"front_connector\" {LATCHED} }} ] }}\n\
+         DEF M2 Robot {{ name \"module_2\" translation 0.07 0 0.224 rotation 0 0 1 3.141592653589793 controller \"<none>\" \
+           {MODULE} children [ Connector {{ translation 0.03 0 0 name \"front_connector\" {LATCHED} }} ] }}\n"
+    );
+    let out = run("connector.wbt", &world, &["connector_fall"], &[]);
+    assert_ok(&out);
+    out.assert_stdout_has("[module_1] the other module fell at t=1216 ms");
+}
+
+/// A weight of `mass` kg hanging under a static hook by latched connectors of tensile strength 5 N each:
+/// its height after 60 steps of 16 ms.
+fn hanging_weight(mass: f64) -> f64 {
+    let world = format!(
+        "#VRML_SIM R2025a utf8\nWorldInfo {{ basicTimeStep 16 }}\n\
+         Robot {{ name \"hook\" translation 0 0 0.95 children [ \
+           Connector {{ rotation 0 1 0 1.5707963267948966 isLocked TRUE tensileStrength 5 }} ] }}\n\
+         DEF TARGET Solid {{ translation 0 0 0.9 boundingObject Box {{ size 0.1 0.1 0.1 }} \
+           physics Physics {{ density -1 mass {mass} }} children [ \
+           Connector {{ translation 0 0 0.05 rotation 0 1 0 -1.5707963267948966 isLocked TRUE tensileStrength 5 }} ] }}\n\
+         Robot {{ name \"watch\" supervisor TRUE controller \"phys_trace\" controllerArgs [ \"60\" ] }}\n"
+    );
+    let out = run("hang.wbt", &world, &["phys_trace"], &[]);
+    assert_ok(&out);
+    let last = out.robot_lines("watch").last().cloned().expect("a trace");
+    let z = last.split_whitespace().nth(3).expect("x y z");
+    parse_hex_float(z)
+}
+
+/// Reads C's `%a` output.
+fn parse_hex_float(s: &str) -> f64 {
+    let (sign, s) = s.strip_prefix('-').map_or((1.0, s), |r| (-1.0, r));
+    let s = s.strip_prefix("0x").expect("%a");
+    let (mantissa, exponent) = s.split_once('p').expect("p");
+    let (int, frac) = mantissa.split_once('.').unwrap_or((mantissa, ""));
+    let mut m = u64::from_str_radix(int, 16).unwrap() as f64;
+    for (i, c) in frac.chars().enumerate() {
+        m += c.to_digit(16).unwrap() as f64 / 16f64.powi(i as i32 + 1);
+    }
+    sign * m * 2f64.powi(exponent.parse().unwrap())
+}
+
+#[test]
+fn a_link_holds_a_weight_below_its_tensile_strength_and_breaks_above_it() {
+    // both sides latched: 5 + 5 = 10 N; 0.5 kg pulls 4.9 N, 2 kg 19.6 N
+    let held = hanging_weight(0.5);
+    assert!((held - 0.9).abs() < 0.005, "the 0.5 kg weight should hang still, at z = {held}");
+    let dropped = hanging_weight(2.0);
+    // nearly a second of free fall: far below
+    assert!(dropped < 0.9 - 2.0, "the 2 kg weight should have fallen, at z = {dropped}");
+}
+
+#[test]
+fn the_supervisor_physics_calls_give_the_momentum_mechanics_says() {
+    let world = "#VRML_SIM R2025a utf8\nWorldInfo { basicTimeStep 10 gravity 0 }\n\
+                 Robot { name \"director\" supervisor TRUE controller \"phys_supervisor\" }\n\
+                 DEF BALL Solid { translation 0 0 1 boundingObject Sphere { radius 0.1 } physics Physics { density -1 mass 2 } }\n\
+                 DEF BLOCK Solid { translation 3 0 0 boundingObject Box { size 0.1 0.1 0.1 } }\n\
+                 DEF POSE Pose { }\n";
+    let out = run("momentum.wbt", world, &["phys_supervisor"], &[]);
+    assert_ok(&out);
+    out.assert_stdout_has("physics supervisor checks passed");
+    // the world's refusals
+    out.assert_stderr_has("wb_supervisor_node_add_force() can't be used with a kinematic Solid");
+    out.assert_stderr_has("wb_supervisor_node_add_torque() can exclusively be used with a Solid");
+    out.assert_stderr_has("wb_supervisor_node_set_velocity() can exclusively be used with a Solid");
+}
+
+#[test]
+fn contact_points_static_balance_and_joint_positions() {
+    let world = "#VRML_SIM R2025a utf8\nWorldInfo { basicTimeStep 8 }\n\
+                 Robot { name \"director\" supervisor TRUE controller \"phys_contacts\" }\n\
+                 DEF FLOOR Solid { name \"floor\" boundingObject Plane { size 100 100 } }\n\
+                 DEF BOX Solid { translation 0 0 0.1 boundingObject Box { size 0.2 0.2 0.2 } physics Physics { } }\n\
+                 DEF TIPPY Robot { translation 2 0 0.05 name \"tippy\" boundingObject Box { size 0.1 0.1 0.1 } \
+                   physics Physics { density -1 mass 0.1 } children [ DEF ARM Solid { translation 0.5 0 0.5 \
+                   boundingObject Box { size 0.05 0.05 0.05 } physics Physics { density -1 mass 10 } } ] }\n\
+                 Robot { translation 0 5 2 name \"gallows\" children [ DEF HINGE HingeJoint { jointParameters DEF PARAMS \
+                   HingeJointParameters { axis 0 1 0 minStop -1 maxStop 1 } endPoint DEF BOB Solid { translation 0 0 -1 \
+                   boundingObject Sphere { radius 0.05 } physics Physics { } } } ] }\n\
+                 DEF POSE Pose { }\n";
+    let out = run("contacts.wbt", world, &["phys_contacts"], &[]);
+    assert_ok(&out);
+    out.assert_stdout_has("contact checks passed");
+    out.assert_stderr_has(
+        "wb_supervisor_node_set_joint_position() called with a 'position' argument 2 outside hard limits of the \
+         joint. Applied position is 1.",
+    );
+}
+
+const BOUNCY: &str = "#VRML_SIM R2025a utf8\nWorldInfo { basicTimeStep 8 }\n\
+    Solid { boundingObject Plane { size 10 10 } }\n\
+    DEF TARGET Solid { translation 0 0 0.5 rotation 1 1 0 0.7 boundingObject Box { size 0.1 0.2 0.05 } physics Physics { } }\n\
+    Solid { translation 0.02 0.01 0.8 boundingObject Capsule { height 0.1 radius 0.04 } physics Physics { } }\n\
+    Robot { name \"arm\" translation 0.5 0 0.5 children [ HingeJoint { jointParameters HingeJointParameters { axis 0 1 0 } \
+      endPoint Solid { translation 0.3 0 0 boundingObject Cylinder { height 0.05 radius 0.1 } physics Physics { } } } ] }\n";
+
+fn trace(args: &str) -> Vec<String> {
+    let world = format!(
+        "{BOUNCY}Robot {{ name \"watch\" supervisor TRUE controller \"phys_trace\" controllerArgs [ {args} ] }}\n"
+    );
+    let out = run("bouncy.wbt", &world, &["phys_trace"], &[]);
+    assert_ok(&out);
+    out.robot_lines("watch")
+}
+
+#[test]
+fn two_runs_are_bit_identical_and_a_reset_run_is_a_fresh_run() {
+    let (a, b) = (trace("\"150\""), trace("\"150\""));
+    assert_eq!(a.len(), 150);
+    assert_eq!(a, b, "two runs differ");
+    assert_ne!(a[0], a[149], "the box fell and bounced");
+    // reset after 60 steps: the next 60 lines are the first 60 again, bit for bit
+    let r = trace("\"121\" \"60\"");
+    let strip = |l: &String| l.split_once(' ').map(|(_, rest)| rest.to_string()).unwrap();
+    let first: Vec<String> = r[..60].iter().map(strip).collect();
+    assert_eq!(r[60], "reset");
+    let again: Vec<String> = r[61..121].iter().map(strip).collect();
+    assert_eq!(first, again, "the run after the reset differs from the fresh run");
+}
+
+#[test]
+fn bad_physics_values_give_webots_warnings_and_the_world_runs() {
+    let world = "#VRML_SIM R2025a utf8\nWorldInfo { basicTimeStep 16 }\n\
+                 Solid { boundingObject Plane { } }\n\
+                 DEF TARGET Solid { name \"heavy\" translation 0 0 0.5 boundingObject Box { size 0.1 0.1 0.1 } physics Physics { mass -2 } }\n\
+                 Solid { name \"flat\" translation 1 0 0.5 boundingObject Box { size 0 0.1 0.1 } physics Physics { } }\n\
+                 Robot { name \"loose\" children [ HingeJoint { } SliderJoint { jointParameters JointParameters { axis 0 0 0 } } ] }\n\
+                 Robot { name \"watch\" supervisor TRUE controller \"phys_trace\" controllerArgs [ \"40\" ] }\n";
+    let out = run("bad.wbt", world, &["phys_trace"], &[]);
+    assert_ok(&out);
+    out.assert_stderr_has("Invalid 'mass' changed to -1. The value should be either -1 or positive.");
+    out.assert_stderr_has("All 'size' components must be positive for a Box used in a 'boundingObject'.");
+    out.assert_stderr_has("Mass is invalid because 'boundingObject' is not defined");
+    // the heavy box still falls and lands on the floor (mass from its density)
+    let last = out.robot_lines("watch").last().cloned().unwrap();
+    let z = parse_hex_float(last.split_whitespace().nth(3).unwrap());
+    assert!((z - 0.05).abs() < 0.01, "landed at {z}");
+}
