@@ -265,27 +265,41 @@ impl World {
         }
         pending.fill(None);
         self.pending = pending;
-        self.devices.step(
-            &mut self.scene,
-            self.physics.as_mut(),
-            &mut self.device_outboxes,
-            &mut self.runtime_warnings,
-        );
+        let now = self.time_ms();
         let dt = self.basic_time_step_ms() / 1000.0;
         for node in self.gliders.step(&mut self.scene, dt) {
             self.moved(node);
         }
+        self.devices.before_physics(
+            &mut self.scene,
+            self.physics.as_mut(),
+            now,
+            &mut self.device_outboxes,
+            &mut self.runtime_warnings,
+        );
         if let Some(physics) = &mut self.physics {
             if physics.step(&mut self.scene) {
                 self.devices.geometry_changed();
             }
         }
         let end = self.scheduler.next_time_ms();
-        self.devices.transmit(&self.scene, self.physics.as_ref(), end, &mut self.device_outboxes);
+        self.devices.after_physics(
+            &mut self.scene,
+            self.physics.as_mut(),
+            end,
+            &mut self.device_outboxes,
+            &mut self.runtime_warnings,
+        );
         self.pace();
         self.scheduler.advance_into(due);
         let now = self.time_ms();
-        self.devices.sample(&self.scene, now, &mut self.device_outboxes);
+        self.devices.sample(
+            &mut self.scene,
+            self.physics.as_mut(),
+            now,
+            &mut self.device_outboxes,
+            &mut self.runtime_warnings,
+        );
         for (robot, state) in self.states.iter_mut().enumerate() {
             if state.battery.due(now) {
                 let value = battery_value(&self.scene, self.robots[robot].node, now);
@@ -454,11 +468,13 @@ impl World {
             if let (Some(physics), "translation" | "rotation") = (&mut self.physics, field.as_str()) {
                 physics.node_moved(&self.scene, node);
             }
+            let now = self.time_ms();
             self.devices.field_changed(
                 &mut self.scene,
                 self.physics.as_mut(),
                 node,
                 &field,
+                now,
                 &mut self.device_outboxes,
                 &mut self.runtime_warnings,
             );
@@ -471,11 +487,13 @@ impl World {
         if let Some(physics) = &mut self.physics {
             physics.node_moved(&self.scene, node);
         }
+        let now = self.time_ms();
         self.devices.field_changed(
             &mut self.scene,
             self.physics.as_mut(),
             node,
             "translation",
+            now,
             &mut self.device_outboxes,
             &mut self.runtime_warnings,
         );

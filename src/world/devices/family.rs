@@ -1,0 +1,88 @@
+//! The one interface every device type plugs into the step loop through. A family owns the world side
+//! of its devices (fields, commands, samples) and is asked, in turn, to take the robots' device nodes,
+//! to apply commands, to act before and after the physics step, to sample, and to follow field changes.
+
+use std::any::Any;
+
+use crate::protocol::{Command, DeviceEvents, DeviceSetup};
+use crate::world::physics::Physics;
+use crate::world::scene::{NodeId, Scene};
+
+/// What a family works with during a step.
+pub struct Ctx<'a> {
+    pub scene: &'a mut Scene,
+    pub physics: Option<&'a mut Physics>,
+    /// Per robot, the device events of its next answer.
+    pub outboxes: &'a mut [DeviceEvents],
+    /// Webots' run-time warnings.
+    pub warnings: &'a mut Vec<String>,
+    /// Simulated time in ms: the step's start for commands and actions, its end for samples.
+    pub now: f64,
+    /// Poses or shapes changed since the last radio transmission.
+    pub geometry_dirty: bool,
+}
+
+/// A robot device's address: where its events go.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Owner {
+    pub robot: usize,
+    pub tag: u16,
+}
+
+pub trait Family: Any + Send {
+    /// Takes robot device `node` (addressed `owner`) when it is of this family: its index here.
+    fn add(
+        &mut self,
+        scene: &mut Scene,
+        owner: Owner,
+        node: NodeId,
+        seed: i32,
+        warnings: &mut Vec<String>,
+    ) -> Option<usize>;
+
+    /// Every device is added: build what depends on all of them.
+    fn finish(&mut self, _scene: &Scene) {}
+
+    /// The configuration the controller of device `i` starts with.
+    fn setup(&self, i: usize) -> DeviceSetup;
+
+    /// A controller's command for device `i` (commands of another family never reach it).
+    fn apply(&mut self, ctx: &mut Ctx, i: usize, command: &Command);
+
+    /// Before the physics step, once every request is applied.
+    fn before_physics(&mut self, _ctx: &mut Ctx) {}
+
+    /// After the physics step, before time advances.
+    fn after_physics(&mut self, _ctx: &mut Ctx) {}
+
+    /// After time advanced to `ctx.now`: the samples that are due, into the outboxes.
+    fn sample(&mut self, _ctx: &mut Ctx) {}
+
+    /// A field of `node` changed at run time; `device` is its index here when it is one of this
+    /// family's robot devices. Every family hears of every change (a connector follows moves of the
+    /// nodes above it). New setups go to the controllers through `ctx.outboxes`.
+    fn field_changed(&mut self, ctx: &mut Ctx, device: Option<usize>, node: NodeId, field: &str);
+
+    /// The world was reset: `fresh` (this family built again from the loaded scene, same type) takes
+    /// over what survives a reset (sampling periods, which then sample at once).
+    fn hand_over(&mut self, fresh: &mut dyn Family);
+
+    /// Restarts every noise stream from `seed`.
+    fn reseed(&mut self, _seed: i32) {}
+
+    /// A robot's controller left: its devices stop sampling and forget what they had not handed over.
+    fn silence(&mut self, _robot: usize) {}
+
+    /// Device `i`'s node was rebuilt (template regeneration).
+    fn renumber(&mut self, i: usize, node: NodeId);
+
+    /// The engine was built again: what refers to its objects is made again.
+    fn physics_rebuilt(&mut self, _scene: &Scene, _physics: Option<&mut Physics>) {}
+
+    fn as_any_mut(&mut self) -> &mut dyn Any;
+}
+
+/// `fresh` as the concrete family `F` (a reset builds every family of the same types, in order).
+pub fn same<F: Family>(fresh: &mut dyn Family) -> Option<&mut F> {
+    fresh.as_any_mut().downcast_mut::<F>()
+}

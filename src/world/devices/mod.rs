@@ -1,0 +1,282 @@
+//! The devices' world side: every robot device belongs to one family (a type of device, one file
+//! each, plugged in through `family::Family`), and the step loop asks every family in turn. This file
+//! only routes: commands to their device's family, field changes to every family, samples and
+//! actions in family order.
+//!
+//! Adding a device type: a file here with a struct implementing `Family` (its node fields, its
+//! commands, its samples), one line in `families` below, and its controller side (src/controller,
+//! src/capi).
+
+mod compass;
+mod connector;
+pub mod family;
+mod radio;
+
+use std::collections::HashMap;
+
+use compass::CompassFamily;
+use connector::ConnectorFamily;
+use family::{Ctx, Family, Owner};
+use radio::RadioFamily;
+
+use super::physics::Physics;
+use super::robot_table::RobotEntry;
+use super::scene::{NodeId, Scene};
+use crate::protocol::{DeviceCommand, DeviceEvents, DeviceSetup};
+
+/// Where a robot device lives: its family and its index there.
+#[derive(Clone, Copy, Debug, PartialEq)]
+struct Slot {
+    family: u8,
+    index: u32,
+}
+
+pub struct Devices {
+    families: Vec<Box<dyn Family>>,
+    /// Per robot, per device (tag - 1).
+    map: DeviceMap,
+    /// Robot device node → its slot.
+    by_node: HashMap<NodeId, Slot>,
+    /// Poses or shapes changed: the radio's index and the obstacles are rebuilt before the next step.
+    geometry_dirty: bool,
+}
+
+/// The families, in the order they act within a step.
+fn families(scene: &mut Scene, warnings: &mut Vec<String>) -> Vec<Box<dyn Family>> {
+    vec![
+        Box::new(ConnectorFamily::new(scene, warnings)),
+        Box::new(RadioFamily::new(scene)),
+        Box::new(CompassFamily::default()),
+    ]
+}
+
+impl Devices {
+    pub fn build(scene: &mut Scene, robots: &[RobotEntry], seed: i32, warnings: &mut Vec<String>) -> Devices {
+        let mut families = families(scene, warnings);
+        let mut by_node = HashMap::new();
+        let map = robots
+            .iter()
+            .enumerate()
+            .map(|(robot, entry)| {
+                entry
+                    .devices
+                    .iter()
+                    .enumerate()
+                    .map(|(i, &node)| {
+                        let owner = Owner { robot, tag: (i + 1) as u16 };
+                        let slot = families.iter_mut().enumerate().find_map(|(f, family)| {
+                            let index = family.add(scene, owner, node, seed, warnings)?;
+                            Some(Slot { family: f as u8, index: index as u32 })
+                        })?;
+                        by_node.insert(node, slot);
+                        Some(slot)
+                    })
+                    .collect()
+            })
+            .collect();
+        for family in &mut families {
+            family.finish(scene);
+        }
+        Devices { families, map: DeviceMap::new(map), by_node, geometry_dirty: false }
+    }
+
+    fn ctx<'a>(
+        &self,
+        scene: &'a mut Scene,
+        physics: Option<&'a mut Physics>,
+        outboxes: &'a mut [DeviceEvents],
+        warnings: &'a mut Vec<String>,
+        now: f64,
+    ) -> Ctx<'a> {
+        Ctx { scene, physics, outboxes, warnings, now, geometry_dirty: self.geometry_dirty }
+    }
+
+    /// The device-specific configuration of a robot's device `i` (tag `i + 1`).
+    pub fn setup(&self, robot: usize, i: usize) -> DeviceSetup {
+        match self.map.of(robot)[i] {
+            Some(slot) => self.families[slot.family as usize].setup(slot.index as usize),
+            None => DeviceSetup::Plain,
+        }
+    }
+
+    /// A controller's device command. Commands for a tag of another device type are ignored (the
+    /// controller library never sends them).
+    #[allow(clippy::too_many_arguments)]
+    pub fn apply(
+        &mut self,
+        scene: &mut Scene,
+        physics: Option<&mut Physics>,
+        robot: usize,
+        cmd: &DeviceCommand,
+        now: f64,
+        outboxes: &mut [DeviceEvents],
+        warnings: &mut Vec<String>,
+    ) {
+        let Some(slot) = (cmd.tag as usize).checked_sub(1).and_then(|i| self.map.of(robot).get(i).copied().flatten())
+        else {
+            return;
+        };
+        let mut ctx = self.ctx(scene, physics, outboxes, warnings, now);
+        self.families[slot.family as usize].apply(&mut ctx, slot.index as usize, &cmd.command);
+        self.geometry_dirty = ctx.geometry_dirty;
+    }
+
+    /// Before the physics step, once every request is applied (links carry what a supervisor moved,
+    /// connectors lock, motors set their drives...).
+    pub fn before_physics(
+        &mut self,
+        scene: &mut Scene,
+        physics: Option<&mut Physics>,
+        now: f64,
+        outboxes: &mut [DeviceEvents],
+        warnings: &mut Vec<String>,
+    ) {
+        let mut ctx = self.ctx(scene, physics, outboxes, warnings, now);
+        for family in &mut self.families {
+            family.before_physics(&mut ctx);
+        }
+        self.geometry_dirty = ctx.geometry_dirty;
+    }
+
+    /// After the physics step, for a step ending at `now` (the radio transmits, with what moved
+    /// rebuilt first).
+    pub fn after_physics(
+        &mut self,
+        scene: &mut Scene,
+        physics: Option<&mut Physics>,
+        now: f64,
+        outboxes: &mut [DeviceEvents],
+        warnings: &mut Vec<String>,
+    ) {
+        let mut ctx = self.ctx(scene, physics, outboxes, warnings, now);
+        for family in &mut self.families {
+            family.after_physics(&mut ctx);
+        }
+        self.geometry_dirty = false;
+    }
+
+    /// After time advanced to `now`: the samples that are due, into each robot's outbox.
+    pub fn sample(
+        &mut self,
+        scene: &mut Scene,
+        physics: Option<&mut Physics>,
+        now: f64,
+        outboxes: &mut [DeviceEvents],
+        warnings: &mut Vec<String>,
+    ) {
+        let mut ctx = self.ctx(scene, physics, outboxes, warnings, now);
+        for family in &mut self.families {
+            family.sample(&mut ctx);
+        }
+        self.geometry_dirty = ctx.geometry_dirty;
+    }
+
+    /// A field of `node` changed at run time: the device it belongs to takes the new value (with
+    /// Webots' run-time checks) and its controller hears of it when Webots' would.
+    #[allow(clippy::too_many_arguments)]
+    pub fn field_changed(
+        &mut self,
+        scene: &mut Scene,
+        physics: Option<&mut Physics>,
+        node: NodeId,
+        field: &str,
+        now: f64,
+        outboxes: &mut [DeviceEvents],
+        warnings: &mut Vec<String>,
+    ) {
+        let slot = self.by_node.get(&node).copied();
+        let mut ctx = self.ctx(scene, physics, outboxes, warnings, now);
+        for (f, family) in self.families.iter_mut().enumerate() {
+            let device = slot.filter(|s| s.family as usize == f).map(|s| s.index as usize);
+            family.field_changed(&mut ctx, device, node, field);
+        }
+        self.geometry_dirty = ctx.geometry_dirty
+            || slot.is_none()
+            || matches!(field, "translation" | "rotation" | "scale" | "type" | "range" | "maxRange");
+    }
+
+    /// Device nodes rebuilt by a template regeneration, as (old node, new node): each device follows
+    /// its node and takes the new node's fields as on any field change.
+    pub fn renumber(
+        &mut self,
+        scene: &mut Scene,
+        moves: &[(NodeId, NodeId)],
+        outboxes: &mut [DeviceEvents],
+        warnings: &mut Vec<String>,
+    ) {
+        for &(old, new) in moves {
+            let Some(slot) = self.by_node.remove(&old) else { continue };
+            self.families[slot.family as usize].renumber(slot.index as usize, new);
+            self.by_node.insert(new, slot);
+            self.field_changed(scene, None, new, "", 0.0, outboxes, warnings);
+        }
+        self.geometry_dirty = true;
+    }
+
+    /// The physics was built again (a template regenerated): what refers to the engine is made again.
+    pub fn physics_rebuilt(&mut self, scene: &Scene, mut physics: Option<&mut Physics>) {
+        for family in &mut self.families {
+            family.physics_rebuilt(scene, physics.as_deref_mut());
+        }
+    }
+
+    /// Something moved or changed shape: rebuild before the next transmission.
+    pub fn geometry_changed(&mut self) {
+        self.geometry_dirty = true;
+    }
+
+    /// The world went back to its loaded state (`fresh`, built from the reloaded scene): devices take
+    /// their loaded fields, world-side queues are emptied, enabled sensors sample at the next step, and
+    /// controllers hear of every setup that differs from what they had.
+    pub fn reset_to(&mut self, mut fresh: Devices, outboxes: &mut [DeviceEvents]) {
+        for (old, new) in self.families.iter_mut().zip(fresh.families.iter_mut()) {
+            old.hand_over(new.as_mut());
+        }
+        for (robot, devices) in self.map.robots().enumerate() {
+            for i in 0..devices.len() {
+                let (before, after) = (self.setup(robot, i), fresh.setup(robot, i));
+                if before != after && after != DeviceSetup::Plain {
+                    outboxes[robot].push_config((i + 1) as u16, after);
+                }
+            }
+        }
+        *self = fresh;
+    }
+
+    /// Restarts every noisy device's stream from `seed`.
+    pub fn reseed(&mut self, seed: i32) {
+        self.families.iter_mut().for_each(|f| f.reseed(seed));
+    }
+
+    /// A robot's controller left: its sensors stop and forget what they had not handed over.
+    pub fn silence_robot(&mut self, robot: usize) {
+        self.families.iter_mut().for_each(|f| f.silence(robot));
+    }
+}
+
+/// Every robot's devices in one list (a step looks them up for thousands of robots).
+#[derive(Clone, Debug)]
+struct DeviceMap {
+    /// Robot `r`'s devices are `slots[first[r]..first[r + 1]]`.
+    first: Vec<usize>,
+    slots: Vec<Option<Slot>>,
+}
+
+impl DeviceMap {
+    fn new(per_robot: Vec<Vec<Option<Slot>>>) -> DeviceMap {
+        let mut first = vec![0];
+        first.extend(per_robot.iter().scan(0, |end, devices| {
+            *end += devices.len();
+            Some(*end)
+        }));
+        DeviceMap { first, slots: per_robot.into_iter().flatten().collect() }
+    }
+
+    fn of(&self, robot: usize) -> &[Option<Slot>] {
+        &self.slots[self.first[robot]..self.first[robot + 1]]
+    }
+
+    fn robots(&self) -> impl Iterator<Item = &[Option<Slot>]> {
+        self.first.windows(2).map(|w| &self.slots[w[0]..w[1]])
+    }
+}
