@@ -9,6 +9,7 @@ pub mod connector;
 pub mod contact_point;
 pub mod device;
 pub mod emitter;
+pub mod gps;
 pub mod joystick;
 pub mod keyboard;
 pub mod mouse;
@@ -19,10 +20,12 @@ pub mod robot;
 pub mod supervisor;
 pub mod types;
 
-use std::ffi::{c_char, CStr};
+use std::ffi::{c_char, c_int, CStr};
 use std::panic::{catch_unwind, AssertUnwindSafe};
 
+use crate::controller::sensor::SensorState;
 use crate::controller::{global, Controller, DeviceState};
+use crate::protocol::node_type::NodeTypeCode;
 
 /// Runs an export's body; a panic becomes an error line and the export's Webots error value.
 pub(crate) fn guard<R>(func: &str, fallback: R, body: impl FnOnce() -> R) -> R {
@@ -63,6 +66,65 @@ pub(crate) unsafe fn c_str_arg<'a>(p: *const c_char) -> Option<&'a CStr> {
         // SAFETY: non-NULL and NUL-terminated per this function's contract.
         Some(unsafe { CStr::from_ptr(p) })
     }
+}
+
+/// Runs `body` on the sampled sensor behind `tag` when it is a node of `node_type`; otherwise prints
+/// Webots' invalid-tag errors and returns `fallback`.
+pub(crate) fn sensor_call<R: Clone>(
+    func: &str,
+    tag: u16,
+    node_type: NodeTypeCode,
+    fallback: R,
+    body: impl FnOnce(&mut SensorState) -> R,
+) -> R {
+    guard(func, fallback.clone(), || {
+        with_controller(func, fallback.clone(), |c| {
+            let known = (tag as usize) < c.devices.len();
+            let sensor =
+                c.devices.get_mut(tag as usize).filter(|d| d.node_type == node_type).and_then(|d| match &mut d.state {
+                    DeviceState::Sensor(s) => Some(s),
+                    _ => None,
+                });
+            match sensor {
+                Some(s) => body(s),
+                None => {
+                    if !known {
+                        eprintln!("Error: device with tag={tag} not found.");
+                    }
+                    eprintln!("Error: {func}(): invalid device tag.");
+                    fallback
+                }
+            }
+        })
+    })
+}
+
+/// A sampled sensor's `enable`: Webots' check of the period, then the period is sent with the next
+/// step.
+pub(crate) fn sensor_enable(func: &str, tag: u16, node_type: NodeTypeCode, period: c_int) {
+    if period < 0 {
+        eprintln!("Error: {func}() called with negative sampling period.");
+        return;
+    }
+    sensor_call(func, tag, node_type, (), |s| s.enable(period))
+}
+
+/// A sampled sensor's value getter: Webots' disabled-device error (`enable` names the function to
+/// call), then `read` of the last sample.
+pub(crate) fn sensor_read<R: Clone>(
+    func: &str,
+    enable: &str,
+    tag: u16,
+    node_type: NodeTypeCode,
+    fallback: R,
+    read: impl FnOnce(&mut SensorState) -> R,
+) -> R {
+    sensor_call(func, tag, node_type, fallback, |s| {
+        if s.sampling_period <= 0 {
+            eprintln!("Error: {func}() called for a disabled device! Please use: {enable}().");
+        }
+        read(s)
+    })
 }
 
 /// Runs `body` on the device behind `tag` when `pick` finds it of the right kind; otherwise prints

@@ -7,6 +7,7 @@ use super::compass::CompassState;
 use super::connector::ConnectorState;
 use super::emitter::EmitterState;
 use super::receiver::ReceiverState;
+use super::sensor::SensorState;
 use crate::protocol::node_type::{NodeTypeCode, ROBOT};
 use crate::protocol::{DeviceCommands, DeviceConfig, DeviceSetup, EventRef};
 
@@ -27,6 +28,7 @@ pub enum DeviceState {
     Receiver(ReceiverState),
     Compass(CompassState),
     Connector(ConnectorState),
+    Sensor(SensorState),
 }
 
 impl DeviceSlot {
@@ -41,6 +43,7 @@ impl DeviceSlot {
             DeviceSetup::Receiver(setup) => DeviceState::Receiver(ReceiverState::new(setup)),
             DeviceSetup::Compass(setup) => DeviceState::Compass(CompassState::new(setup)),
             DeviceSetup::Connector(setup) => DeviceState::Connector(ConnectorState::new(setup)),
+            DeviceSetup::Sensor(setup) => DeviceState::Sensor(SensorState::new(setup)),
         };
         DeviceSlot { node_type: config.node_type, name: c_string(&config.name), model: c_string(&config.model), state }
     }
@@ -55,6 +58,7 @@ impl DeviceState {
             DeviceState::Receiver(r) => r.write_request(tag, out),
             DeviceState::Compass(c) => c.write_request(tag, out),
             DeviceState::Connector(c) => c.write_request(tag, out),
+            DeviceState::Sensor(s) => s.write_request(tag, out),
         }
     }
 
@@ -68,6 +72,8 @@ impl DeviceState {
             (DeviceState::Compass(c), EventRef::Config(DeviceSetup::Compass(setup))) => c.configure(setup),
             (DeviceState::Connector(c), EventRef::ConnectorPresence(p)) => c.presence = p,
             (DeviceState::Connector(c), EventRef::Config(DeviceSetup::Connector(setup))) => c.configure(setup),
+            (DeviceState::Sensor(s), EventRef::Sample(v)) => s.receive(v),
+            (DeviceState::Sensor(s), EventRef::Config(DeviceSetup::Sensor(setup))) => s.configure(setup),
             _ => {}
         }
     }

@@ -7,6 +7,7 @@ pub mod device_table;
 pub mod emitter;
 pub mod global;
 pub mod receiver;
+pub mod sensor;
 pub mod supervisor;
 
 use std::ffi::CString;

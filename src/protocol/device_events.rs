@@ -15,6 +15,8 @@ pub struct DeviceEvents {
     shared: Vec<Payload>,
     /// New field values of `Event::Config` events.
     configs: Vec<DeviceSetup>,
+    /// Values of `Event::LongSample` events.
+    long_samples: Vec<Vec<f64>>,
 }
 
 /// An event with what it refers to.
@@ -24,6 +26,8 @@ pub enum EventRef<'a> {
     Config(&'a DeviceSetup),
     CompassValues([f64; 3]),
     ConnectorPresence(i32),
+    /// A sensor's sample (the first values a short sample carries are meaningful).
+    Sample(&'a [f64]),
 }
 
 impl DeviceEvents {
@@ -45,6 +49,7 @@ impl DeviceEvents {
         self.events.clear();
         self.shared.clear();
         self.configs.clear();
+        self.long_samples.clear();
     }
 
     /// A packet for receiver `tag`.
@@ -71,6 +76,19 @@ impl DeviceEvents {
         self.events.push(DeviceEvent { tag, event: Event::CompassValues(values) });
     }
 
+    /// A sensor's sample, inline when it is four numbers or fewer.
+    pub fn push_sample(&mut self, tag: u16, values: &[f64]) {
+        let event = if values.len() <= 4 {
+            let mut v = [f64::NAN; 4];
+            v[..values.len()].copy_from_slice(values);
+            Event::Sample(v)
+        } else {
+            self.long_samples.push(values.to_vec());
+            Event::LongSample((self.long_samples.len() - 1) as u32)
+        };
+        self.events.push(DeviceEvent { tag, event });
+    }
+
     pub fn push_connector_presence(&mut self, tag: u16, presence: i32) {
         self.events.push(DeviceEvent { tag, event: Event::ConnectorPresence(presence) });
     }
@@ -83,20 +101,23 @@ impl DeviceEvents {
             std::mem::swap(self, other);
             return;
         }
-        let (shared, configs) = (self.shared.len() as u32, self.configs.len() as u32);
+        let (shared, configs, long) =
+            (self.shared.len() as u32, self.configs.len() as u32, self.long_samples.len() as u32);
         let start = self.events.len();
         self.events.append(&mut other.events);
-        if !other.shared.is_empty() || !other.configs.is_empty() {
+        if !other.shared.is_empty() || !other.configs.is_empty() || !other.long_samples.is_empty() {
             for ev in &mut self.events[start..] {
                 match &mut ev.event {
                     Event::ReceiverPacket(ReceivedPacket { data: PacketBytes::Shared(i), .. }) => *i += shared,
                     Event::Config(i) => *i += configs,
+                    Event::LongSample(i) => *i += long,
                     _ => {}
                 }
             }
         }
         self.shared.append(&mut other.shared);
         self.configs.append(&mut other.configs);
+        self.long_samples.append(&mut other.long_samples);
     }
 
     /// The events with what they refer to, in order (an event whose reference is missing is skipped).
@@ -107,6 +128,8 @@ impl DeviceEvents {
                 Event::Config(i) => EventRef::Config(self.configs.get(*i as usize)?),
                 Event::CompassValues(v) => EventRef::CompassValues(*v),
                 Event::ConnectorPresence(p) => EventRef::ConnectorPresence(*p),
+                Event::Sample(v) => EventRef::Sample(v),
+                Event::LongSample(i) => EventRef::Sample(self.long_samples.get(*i as usize)?),
             };
             Some((ev.tag, event))
         })
@@ -151,6 +174,7 @@ mod tests {
                 EventRef::Config(setup) => format!("{tag} config {setup:?}"),
                 EventRef::CompassValues(v) => format!("{tag} compass {v:?}"),
                 EventRef::ConnectorPresence(p) => format!("{tag} presence {p}"),
+                EventRef::Sample(v) => format!("{tag} sample {v:?}"),
             })
             .collect()
     }

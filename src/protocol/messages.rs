@@ -67,6 +67,20 @@ pub enum DeviceSetup {
     Receiver(ReceiverSetup),
     Compass(CompassSetup),
     Connector(ConnectorSetup),
+    /// Any sensor sampled through `Command::Sampling` and `Event::Sample`.
+    Sensor(SensorSetup),
+}
+
+/// What a sampled sensor's controller side needs to know of its node.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct SensorSetup {
+    /// Rows `[input, output, noise]` of the lookup table as written (empty when the device has none).
+    pub lookup_table: Vec<[f64; 3]>,
+    /// The device's kind, as its `get_type`-like function returns it (GPS coordinate system, distance
+    /// sensor type, touch sensor type, joint type...).
+    pub kind: i32,
+    /// Device-specific numbers (a distance sensor's aperture, an inertial unit's noise...).
+    pub numbers: Vec<f64>,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -148,6 +162,8 @@ pub enum Command {
     ConnectorSampling(u32),
     /// `wb_connector_lock` (true) or `wb_connector_unlock` (false): the last call before the step.
     ConnectorLock(bool),
+    /// Any other sensor's sampling period in ms (0 = disabled).
+    Sampling(u32),
 }
 
 /// The world's answer, sent once the requested duration has elapsed (at once for 0).
@@ -190,6 +206,10 @@ pub enum Event {
     CompassValues([f64; 3]),
     /// A presence sample: 1 peer present or linked, 0 none, -1 passive connector.
     ConnectorPresence(i32),
+    /// A sensor's sample of up to four numbers (the device knows how many).
+    Sample([f64; 4]),
+    /// A longer sample: entry `i` of the list's side table of values.
+    LongSample(u32),
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]

@@ -13,6 +13,7 @@ pub mod obstacles;
 pub mod physics;
 pub mod radio;
 pub mod radio_fields;
+pub mod rays;
 pub mod regeneration;
 pub mod robot_table;
 pub mod sampling;

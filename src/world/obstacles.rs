@@ -16,6 +16,7 @@ struct Obstacle {
     aabb: Aabb,
     /// The robot the solid belongs to, if any.
     robot: Option<NodeId>,
+    solid: NodeId,
 }
 
 #[derive(Clone, Default)]
@@ -38,7 +39,7 @@ impl Obstacles {
             for b in bounding_shapes(scene, node, &mut degenerate) {
                 let pose = solid_pose * b.pose;
                 let aabb = b.shape.compute_aabb(&pose);
-                list.push(Obstacle { shape: b.shape, pose, aabb, robot });
+                list.push(Obstacle { shape: b.shape, pose, aabb, robot, solid: node });
             }
         }
         Obstacles { list }
@@ -53,6 +54,26 @@ impl Obstacles {
                 && o.aabb.intersects_local_ray(&ray, 1.0)
                 && o.shape.intersects_ray(&o.pose, &ray, 1.0)
         })
+    }
+
+    /// The nearest hit of the ray from `origin` along the unit `direction`, within `max`: its distance,
+    /// the surface normal there and the Solid hit, ignoring the solids of the robots in `ignored`.
+    pub fn cast(
+        &self,
+        origin: &Point3<f64>,
+        direction: &nalgebra::Vector3<f64>,
+        max: f64,
+        ignored: &[Option<NodeId>],
+    ) -> Option<(f64, nalgebra::Vector3<f64>, NodeId)> {
+        let ray = Ray::new(*origin, *direction);
+        self.list
+            .iter()
+            .filter(|o| !(o.robot.is_some() && ignored.contains(&o.robot)) && o.aabb.intersects_local_ray(&ray, max))
+            .filter_map(|o| {
+                let hit = o.shape.cast_ray_and_get_normal(&o.pose, &ray, max, true)?;
+                Some((hit.time_of_impact, hit.normal, o.solid))
+            })
+            .min_by(|a, b| a.0.total_cmp(&b.0))
     }
 
     pub fn len(&self) -> usize {

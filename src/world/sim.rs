@@ -87,7 +87,7 @@ impl World {
         let physics = Physics::build(&mut scene, &mut warnings);
         let joint_poses = JointPoses::of(&scene);
         let gliders = Gliders::of(&scene, physics.as_ref());
-        let devices = Devices::build(&mut scene, &robots, info.random_seed, &mut warnings);
+        let devices = Devices::build(&mut scene, &robots, physics.as_ref(), info.random_seed, &mut warnings);
         World {
             states: vec![RobotState::default(); robots.len()],
             pending: vec![None; robots.len()],
@@ -553,7 +553,7 @@ impl World {
         self.physics = Physics::build(&mut self.scene, &mut ignored);
         self.joint_poses = JointPoses::of(&self.scene);
         self.gliders = Gliders::of(&self.scene, self.physics.as_ref());
-        let mut fresh = Devices::build(&mut self.scene, &self.robots, self.seed, &mut ignored);
+        let mut fresh = Devices::build(&mut self.scene, &self.robots, self.physics.as_ref(), self.seed, &mut ignored);
         fresh.reseed(self.seed);
         self.devices.reset_to(fresh, &mut self.device_outboxes);
         for state in &mut self.states {

@@ -5,7 +5,9 @@
 use std::any::Any;
 
 use crate::protocol::{Command, DeviceEvents, DeviceSetup};
+use crate::world::obstacles::Obstacles;
 use crate::world::physics::Physics;
+use crate::world::rays::Rays;
 use crate::world::scene::{NodeId, Scene};
 
 /// What a family works with during a step.
@@ -20,6 +22,15 @@ pub struct Ctx<'a> {
     pub now: f64,
     /// Poses or shapes changed since the last radio transmission.
     pub geometry_dirty: bool,
+    /// The bounding objects as of the last change, in a world without physics.
+    pub obstacles: &'a Obstacles,
+}
+
+impl Ctx<'_> {
+    /// Ray queries against the bounding objects: the engine's, or the obstacle list's.
+    pub fn rays(&self) -> Rays<'_> {
+        Rays::of(self.physics.as_deref(), self.obstacles)
+    }
 }
 
 /// A robot device's address: where its events go.

@@ -10,7 +10,9 @@
 mod compass;
 mod connector;
 pub mod family;
+mod gps;
 mod radio;
+pub mod sensor;
 
 use std::collections::HashMap;
 
@@ -18,7 +20,9 @@ use compass::CompassFamily;
 use connector::ConnectorFamily;
 use family::{Ctx, Family, Owner};
 use radio::RadioFamily;
+use sensor::SensorFamily;
 
+use super::obstacles::Obstacles;
 use super::physics::Physics;
 use super::robot_table::RobotEntry;
 use super::scene::{NodeId, Scene};
@@ -39,6 +43,9 @@ pub struct Devices {
     by_node: HashMap<NodeId, Slot>,
     /// Poses or shapes changed: the radio's index and the obstacles are rebuilt before the next step.
     geometry_dirty: bool,
+    /// The bounding objects devices look at in a world without physics (the engine's colliders
+    /// otherwise).
+    obstacles: Obstacles,
 }
 
 /// The families, in the order they act within a step.
@@ -47,11 +54,18 @@ fn families(scene: &mut Scene, warnings: &mut Vec<String>) -> Vec<Box<dyn Family
         Box::new(ConnectorFamily::new(scene, warnings)),
         Box::new(RadioFamily::new(scene)),
         Box::new(CompassFamily::default()),
+        Box::new(SensorFamily::<gps::Gps>::default()),
     ]
 }
 
 impl Devices {
-    pub fn build(scene: &mut Scene, robots: &[RobotEntry], seed: i32, warnings: &mut Vec<String>) -> Devices {
+    pub fn build(
+        scene: &mut Scene,
+        robots: &[RobotEntry],
+        physics: Option<&Physics>,
+        seed: i32,
+        warnings: &mut Vec<String>,
+    ) -> Devices {
         let mut families = families(scene, warnings);
         let mut by_node = HashMap::new();
         let map = robots
@@ -77,18 +91,8 @@ impl Devices {
         for family in &mut families {
             family.finish(scene);
         }
-        Devices { families, map: DeviceMap::new(map), by_node, geometry_dirty: false }
-    }
-
-    fn ctx<'a>(
-        &self,
-        scene: &'a mut Scene,
-        physics: Option<&'a mut Physics>,
-        outboxes: &'a mut [DeviceEvents],
-        warnings: &'a mut Vec<String>,
-        now: f64,
-    ) -> Ctx<'a> {
-        Ctx { scene, physics, outboxes, warnings, now, geometry_dirty: self.geometry_dirty }
+        let obstacles = if physics.is_none() { Obstacles::from_scene(scene) } else { Obstacles::default() };
+        Devices { families, map: DeviceMap::new(map), by_node, geometry_dirty: false, obstacles }
     }
 
     /// The device-specific configuration of a robot's device `i` (tag `i + 1`).
@@ -116,7 +120,15 @@ impl Devices {
         else {
             return;
         };
-        let mut ctx = self.ctx(scene, physics, outboxes, warnings, now);
+        let mut ctx = Ctx {
+            scene,
+            physics,
+            outboxes,
+            warnings,
+            now,
+            geometry_dirty: self.geometry_dirty,
+            obstacles: &self.obstacles,
+        };
         self.families[slot.family as usize].apply(&mut ctx, slot.index as usize, &cmd.command);
         self.geometry_dirty = ctx.geometry_dirty;
     }
@@ -131,7 +143,15 @@ impl Devices {
         outboxes: &mut [DeviceEvents],
         warnings: &mut Vec<String>,
     ) {
-        let mut ctx = self.ctx(scene, physics, outboxes, warnings, now);
+        let mut ctx = Ctx {
+            scene,
+            physics,
+            outboxes,
+            warnings,
+            now,
+            geometry_dirty: self.geometry_dirty,
+            obstacles: &self.obstacles,
+        };
         for family in &mut self.families {
             family.before_physics(&mut ctx);
         }
@@ -148,7 +168,18 @@ impl Devices {
         outboxes: &mut [DeviceEvents],
         warnings: &mut Vec<String>,
     ) {
-        let mut ctx = self.ctx(scene, physics, outboxes, warnings, now);
+        if self.geometry_dirty && physics.is_none() {
+            self.obstacles = Obstacles::from_scene(scene);
+        }
+        let mut ctx = Ctx {
+            scene,
+            physics,
+            outboxes,
+            warnings,
+            now,
+            geometry_dirty: self.geometry_dirty,
+            obstacles: &self.obstacles,
+        };
         for family in &mut self.families {
             family.after_physics(&mut ctx);
         }
@@ -164,7 +195,15 @@ impl Devices {
         outboxes: &mut [DeviceEvents],
         warnings: &mut Vec<String>,
     ) {
-        let mut ctx = self.ctx(scene, physics, outboxes, warnings, now);
+        let mut ctx = Ctx {
+            scene,
+            physics,
+            outboxes,
+            warnings,
+            now,
+            geometry_dirty: self.geometry_dirty,
+            obstacles: &self.obstacles,
+        };
         for family in &mut self.families {
             family.sample(&mut ctx);
         }
@@ -185,7 +224,15 @@ impl Devices {
         warnings: &mut Vec<String>,
     ) {
         let slot = self.by_node.get(&node).copied();
-        let mut ctx = self.ctx(scene, physics, outboxes, warnings, now);
+        let mut ctx = Ctx {
+            scene,
+            physics,
+            outboxes,
+            warnings,
+            now,
+            geometry_dirty: self.geometry_dirty,
+            obstacles: &self.obstacles,
+        };
         for (f, family) in self.families.iter_mut().enumerate() {
             let device = slot.filter(|s| s.family as usize == f).map(|s| s.index as usize);
             family.field_changed(&mut ctx, device, node, field);

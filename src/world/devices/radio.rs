@@ -5,15 +5,14 @@ use super::family::{same, Ctx, Family, Owner};
 use crate::protocol::node_type::node_type_from_name;
 use crate::protocol::node_type::NodeTypeCode;
 use crate::protocol::{Command, DeviceSetup};
-use crate::world::obstacles::Obstacles;
 use crate::world::radio::nodes::{EmitterNode, Packet, ReceiverNode};
 use crate::world::radio::{Radio, RadioDevice};
 use crate::world::radio_fields;
+use crate::world::rays::Rays;
 use crate::world::scene::{FieldValue, NodeId, Scene};
 
 pub struct RadioFamily {
     radio: Radio,
-    obstacles: Obstacles,
     devices: Vec<(RadioDevice, Owner)>,
     types: (NodeTypeCode, NodeTypeCode),
 }
@@ -22,7 +21,6 @@ impl RadioFamily {
     pub fn new(scene: &Scene) -> RadioFamily {
         RadioFamily {
             radio: Radio::new(scene),
-            obstacles: Obstacles::default(),
             devices: Vec::new(),
             types: (node_type_from_name("Emitter"), node_type_from_name("Receiver")),
         }
@@ -52,7 +50,6 @@ impl Family for RadioFamily {
 
     fn finish(&mut self, scene: &Scene) {
         self.radio.refresh(scene);
-        self.obstacles = Obstacles::from_scene(scene);
     }
 
     fn setup(&self, i: usize) -> DeviceSetup {
@@ -85,26 +82,20 @@ impl Family for RadioFamily {
     }
 
     /// The radio's part of a step ending at `ctx.now` (rebuilding what moved first): the packets sent
-    /// go out, and due receivers hand theirs to the robots' outboxes. Under physics, the engine's
-    /// colliders are the obstacles.
+    /// go out, and due receivers hand theirs to the robots' outboxes; bounding objects block
+    /// infra-red.
     fn after_physics(&mut self, ctx: &mut Ctx) {
-        let physics = ctx.physics.as_deref();
         if ctx.geometry_dirty {
             self.radio.refresh(ctx.scene);
-            if physics.is_none() {
-                self.obstacles = Obstacles::from_scene(ctx.scene);
-            }
         }
-        let (scene, obstacles) = (&*ctx.scene, &self.obstacles);
+        let rays = Rays::of(ctx.physics.as_deref(), ctx.obstacles);
+        let scene = &*ctx.scene;
         self.radio.step(
             &|from, to, emitting, receiving| {
                 // the emitting robot's body never blocks; the receiving robot's only with selfCollision
                 let self_collision = receiving.is_some_and(|r| scene.sf_bool(r, "selfCollision"));
                 let ignored = [emitting, if self_collision { None } else { receiving }];
-                match physics {
-                    Some(p) => p.blocks(from, to, &ignored),
-                    None => obstacles.blocks(from, to, &ignored),
-                }
+                rays.blocks(from, to, &ignored)
             },
             ctx.now,
             ctx.outboxes,

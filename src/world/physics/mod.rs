@@ -228,6 +228,12 @@ impl Physics {
         })
     }
 
+    /// The velocity (world frame) at `point` of the body holding `node` or its nearest Solid ancestor.
+    pub fn velocity_at(&self, scene: &Scene, node: NodeId, point: &Point3<f64>) -> Option<Vector3<f64>> {
+        let b = self.body_above(scene, node)?;
+        Some(self.engine.bodies.get(self.bodies[b].handle)?.velocity_at_point(point))
+    }
+
     /// Whether `node` (or a Solid above it) belongs to a body: a connector there can hold a link.
     pub fn has_body(&self, scene: &Scene, node: NodeId) -> bool {
         self.body_above(scene, node).is_some()
@@ -305,10 +311,19 @@ impl Physics {
     /// `ignored` (the engine's broad phase, as of the last step).
     pub fn blocks(&self, from: &Point3<f64>, to: &Point3<f64>, ignored: &[Option<NodeId>]) -> bool {
         let length = (to - from).norm();
-        if length == 0.0 {
-            return false;
-        }
-        let ray = Ray::new(*from, (to - from) / length);
+        length > 0.0 && self.cast(from, &((to - from) / length), length, ignored).is_some()
+    }
+
+    /// The nearest collider along the unit `direction` from `origin` within `max`: distance, normal and
+    /// Solid, ignoring the Solids of the robots in `ignored` (the broad phase as of the last step).
+    pub fn cast(
+        &self,
+        origin: &Point3<f64>,
+        direction: &Vector3<f64>,
+        max: f64,
+        ignored: &[Option<NodeId>],
+    ) -> Option<(f64, Vector3<f64>, NodeId)> {
+        let ray = Ray::new(*origin, *direction);
         let skip = |_: ColliderHandle, c: &Collider| {
             let robot = ColliderTag::unpack(c.user_data).robot;
             robot == 0 || !ignored.contains(&self.robots.get(robot as usize - 1).copied())
@@ -319,7 +334,13 @@ impl Physics {
             &self.engine.colliders,
             QueryFilter::default().predicate(&skip),
         );
-        query.cast_ray(&ray, length, true).is_some()
+        let (handle, hit) = query.cast_ray_and_get_normal(&ray, max, true)?;
+        let solid = self
+            .engine
+            .colliders
+            .get(handle)
+            .and_then(|c| self.solids.get(ColliderTag::unpack(c.user_data).solid as usize))?;
+        Some((hit.time_of_impact, hit.normal, *solid))
     }
 
     /// A supervisor set the position of joint `joint` (its endPoint was placed there): the first

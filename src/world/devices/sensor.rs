@@ -1,0 +1,166 @@
+//! The shared shape of a sampled sensor (spec motion §9, compass-connector §0): a model that reads
+//! its node's fields and measures from the world, sampled at the controller's period after the physics
+//! step, its sample sent to the robot's controller. A sensor type is one file implementing
+//! `SensorModel`, registered as `SensorFamily::<Model>`.
+
+use std::marker::PhantomData;
+
+use super::family::{same, Ctx, Family, Owner};
+use crate::protocol::node_type::{node_type_from_name, NodeTypeCode};
+use crate::protocol::{Command, DeviceSetup, SensorSetup};
+use crate::world::physics::Physics;
+use crate::world::rays::Rays;
+use crate::world::sampling::Sampling;
+use crate::world::scene::{NodeId, Scene};
+
+/// What a sensor measures from.
+pub struct Sense<'a> {
+    pub scene: &'a Scene,
+    pub physics: Option<&'a Physics>,
+    pub rays: Rays<'a>,
+    /// Simulated time, ms.
+    pub now: f64,
+}
+
+pub trait SensorModel: Send + 'static {
+    /// The node type it models ("GPS").
+    const NODE_TYPE: &'static str;
+
+    /// Reads `node`'s fields (Webots' load-time checks write corrected values back).
+    fn new(scene: &mut Scene, node: NodeId, seed: i32, warnings: &mut Vec<String>) -> Self;
+
+    fn node(&self) -> NodeId;
+
+    fn set_node(&mut self, node: NodeId);
+
+    /// What the controller learns of the device (kept by the model from its fields).
+    fn setup(&self) -> SensorSetup;
+
+    /// The sample at `sense.now`, into `out` (cleared).
+    fn measure(&mut self, sense: &Sense, out: &mut Vec<f64>);
+
+    /// After every physics step, whether sampled or not (a bumper remembers its touches).
+    fn after_physics(&mut self, _sense: &Sense) {}
+
+    /// The sensor was (re)enabled at `now` (a sensor differencing samples starts over).
+    fn enabled(&mut self, _now: f64) {}
+
+    /// A field of the node changed at run time: re-read it (with Webots' run-time checks).
+    fn field_changed(&mut self, scene: &mut Scene, field: &str, warnings: &mut Vec<String>);
+
+    /// Restarts the noise stream.
+    fn reseed(&mut self, _seed: i32) {}
+}
+
+struct Entry<M> {
+    model: M,
+    sampling: Sampling,
+    owner: Owner,
+}
+
+pub struct SensorFamily<M> {
+    sensors: Vec<Entry<M>>,
+    node_type: NodeTypeCode,
+    scratch: Vec<f64>,
+    _model: PhantomData<M>,
+}
+
+impl<M: SensorModel> Default for SensorFamily<M> {
+    fn default() -> Self {
+        SensorFamily {
+            sensors: Vec::new(),
+            node_type: node_type_from_name(M::NODE_TYPE),
+            scratch: Vec::new(),
+            _model: PhantomData,
+        }
+    }
+}
+
+impl<M: SensorModel> Family for SensorFamily<M> {
+    fn add(
+        &mut self,
+        scene: &mut Scene,
+        owner: Owner,
+        node: NodeId,
+        seed: i32,
+        warnings: &mut Vec<String>,
+    ) -> Option<usize> {
+        if scene.node_type(node) != self.node_type {
+            return None;
+        }
+        let model = M::new(scene, node, seed, warnings);
+        self.sensors.push(Entry { model, sampling: Sampling::default(), owner });
+        Some(self.sensors.len() - 1)
+    }
+
+    fn setup(&self, i: usize) -> DeviceSetup {
+        DeviceSetup::Sensor(self.sensors[i].model.setup())
+    }
+
+    fn apply(&mut self, ctx: &mut Ctx, i: usize, command: &Command) {
+        if let Command::Sampling(period) = command {
+            let s = &mut self.sensors[i];
+            s.sampling.set_period(*period, ctx.now);
+            s.model.enabled(ctx.now);
+        }
+    }
+
+    fn after_physics(&mut self, ctx: &mut Ctx) {
+        let physics = ctx.physics.as_deref();
+        let sense = Sense { scene: ctx.scene, physics, rays: Rays::of(physics, ctx.obstacles), now: ctx.now };
+        for s in &mut self.sensors {
+            s.model.after_physics(&sense);
+        }
+    }
+
+    fn sample(&mut self, ctx: &mut Ctx) {
+        let physics = ctx.physics.as_deref();
+        let sense = Sense { scene: ctx.scene, physics, rays: Rays::of(physics, ctx.obstacles), now: ctx.now };
+        for s in &mut self.sensors {
+            if s.sampling.due(sense.now) {
+                self.scratch.clear();
+                s.model.measure(&sense, &mut self.scratch);
+                ctx.outboxes[s.owner.robot].push_sample(s.owner.tag, &self.scratch);
+            }
+        }
+    }
+
+    fn field_changed(&mut self, ctx: &mut Ctx, device: Option<usize>, _node: NodeId, field: &str) {
+        let Some(i) = device else { return };
+        let s = &mut self.sensors[i];
+        let before = s.model.setup();
+        s.model.field_changed(ctx.scene, field, ctx.warnings);
+        let after = s.model.setup();
+        if after != before {
+            ctx.outboxes[s.owner.robot].push_config(s.owner.tag, DeviceSetup::Sensor(after));
+        }
+    }
+
+    fn hand_over(&mut self, fresh: &mut dyn Family) {
+        let Some(fresh) = same::<SensorFamily<M>>(fresh) else { return };
+        for (old, new) in self.sensors.iter().zip(fresh.sensors.iter_mut()) {
+            new.sampling = old.sampling.clone();
+            new.sampling.reset();
+        }
+    }
+
+    fn reseed(&mut self, seed: i32) {
+        self.sensors.iter_mut().for_each(|s| s.model.reseed(seed));
+    }
+
+    fn silence(&mut self, robot: usize) {
+        for s in &mut self.sensors {
+            if s.owner.robot == robot {
+                s.sampling = Sampling::default();
+            }
+        }
+    }
+
+    fn renumber(&mut self, i: usize, node: NodeId) {
+        self.sensors[i].model.set_node(node);
+    }
+
+    fn as_any_mut(&mut self) -> &mut dyn std::any::Any {
+        self
+    }
+}
