@@ -6,6 +6,7 @@ pub mod connector;
 pub mod device_table;
 pub mod emitter;
 pub mod global;
+pub mod motion;
 pub mod receiver;
 pub mod supervisor;
 

@@ -17,6 +17,9 @@ use std::fs;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
+/// The folders of `include/webots/` holding C headers (Webots' layout).
+pub const C_HEADER_FOLDERS: &[&str] = &["", "utils", "plugins/robot_window"];
+
 pub fn build(root: &Path) {
     let out = PathBuf::from(std::env::var("OUT_DIR").expect("cargo sets OUT_DIR"));
     let sources = files_with_extension(&root.join("src/cpp"), "cpp");
@@ -27,7 +30,12 @@ pub fn build(root: &Path) {
     println!("cargo:rerun-if-changed=src/cpp");
 
     let include = out.join("include/controller");
-    stage(&files_with_extension(&root.join("include/webots"), "h"), &include.join("c/webots"));
+    for folder in C_HEADER_FOLDERS {
+        stage(
+            &files_with_extension(&root.join("include/webots").join(folder), "h"),
+            &include.join("c/webots").join(folder),
+        );
+    }
     stage(&headers, &include.join("cpp/webots"));
 
     let objects = cc::Build::new()

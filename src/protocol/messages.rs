@@ -15,8 +15,8 @@ use super::supervisor::{NodeRefId, Query, QueryAnswer, SupervisorCommand};
 pub struct Hello {
     /// `WEBOTS_ROBOT_NAME` (or the robot part of `WEBOTS_CONTROLLER_URL`); empty = "the only one".
     pub robot_name: String,
-    /// Index of the robot in the world, when the runner launched this controller itself.
-    pub robot_index: Option<u32>,
+    /// `WEBOTS_ROBOT_ID`: the robot's node id, when the runner launched this controller itself.
+    pub robot_id: Option<i32>,
     pub pid: u32,
 }
 

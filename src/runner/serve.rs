@@ -19,6 +19,7 @@ use super::outcome::{ControllerReport, Outcome, RunReport};
 use crate::protocol::codec::{complete_frame, decode, encode_into};
 use crate::protocol::{FromWorld, Hello, StepAnswer, StepRequest, ToWorld, Welcome};
 use crate::world::robot_table::{project_path, ControllerSpec};
+use crate::world::supervision::ref_id;
 use crate::world::World;
 
 pub struct RunOptions {
@@ -212,8 +213,9 @@ impl Server {
                             program: &program,
                             args: &robot.args,
                             robot_name: &robot.name,
-                            robot_index: i,
+                            robot_id: ref_id(robot.node),
                             port: self.instance.port,
+                            instance_dir: &self.instance.dir,
                             library_dir: self.opts.library_dir.as_deref(),
                         })
                         .map_err(|e| format!("cannot start {}: {e}", program.display()))
@@ -426,11 +428,11 @@ impl Server {
     /// Which robot a connecting controller drives.
     fn bind_target(&self, hello: &Hello) -> Result<usize, String> {
         let waiting = |c: &&Ctl| c.phase == Phase::Pending;
-        if let Some(i) = hello.robot_index {
-            let i = i as usize;
-            return match self.ctls.get(i).and_then(Option::as_ref) {
-                Some(c) if !c.is_extern && waiting(&c) && c.name == hello.robot_name => Ok(i),
-                _ => Err(format!("robot #{i} '{}' is not waiting for a controller", hello.robot_name)),
+        if let Some(id) = hello.robot_id {
+            let robot = self.world.robots().iter().position(|r| ref_id(r.node) == id);
+            return match robot.and_then(|i| self.ctls.get(i)).and_then(Option::as_ref) {
+                Some(c) if !c.is_extern && waiting(&c) => Ok(c.robot),
+                _ => Err(format!("robot {id} ('{}') is not waiting for a controller", hello.robot_name)),
             };
         }
         let externs: Vec<&Ctl> = self.ctls.iter().flatten().filter(|c| c.is_extern).collect();

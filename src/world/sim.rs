@@ -313,13 +313,12 @@ impl World {
             && self.scene.sf_bool(self.robots[robot].node, "supervisor");
         for cmd in &req.robot {
             match cmd {
-                RobotCommand::SetCustomData(data) => {
-                    if let Some(super::scene::FieldValue::SFString(s)) =
-                        self.scene.field_mut(self.robots[robot].node, "customData")
-                    {
-                        s.clone_from(data);
-                    }
-                }
+                // the PROTO parameter feeding the field too: that is what a supervisor reads
+                RobotCommand::SetCustomData(data) => self.scene.set_field_synced(
+                    self.robots[robot].node,
+                    "customData",
+                    FieldValue::SFString(data.clone()),
+                ),
                 RobotCommand::BatterySampling(period) => self.states[robot].battery.set_period(*period, now),
                 RobotCommand::Supervisor(cmd) => {
                     // the library refuses these in a plain Robot; a forged request changes nothing either

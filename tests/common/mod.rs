@@ -210,17 +210,19 @@ pub fn cpp_lib() -> PathBuf {
 /// Lays out a Webots home in `dir` as `make install` does, from this build's artefacts:
 /// include/controller/{c,cpp}/webots, lib/controller/lib{,Cpp}Controller.so, resources/Makefile.include.
 pub fn install_home(dir: &Path) {
-    let copy_all = |ext: &str, to: &Path| {
+    let copy_all = |from: &str, ext: &str, to: &Path| {
         std::fs::create_dir_all(to).unwrap();
-        for e in std::fs::read_dir(include_dir().join("webots")).unwrap() {
+        for e in std::fs::read_dir(include_dir().join("webots").join(from)).unwrap() {
             let p = e.unwrap().path();
             if p.extension().is_some_and(|e| e == ext) {
                 std::fs::copy(&p, to.join(p.file_name().unwrap())).unwrap();
             }
         }
     };
-    copy_all("h", &dir.join("include/controller/c/webots"));
-    copy_all("hpp", &dir.join("include/controller/cpp/webots"));
+    for folder in ["", "utils", "plugins/robot_window"] {
+        copy_all(folder, "h", &dir.join("include/controller/c/webots").join(folder));
+    }
+    copy_all("", "hpp", &dir.join("include/controller/cpp/webots"));
     let lib = dir.join("lib/controller");
     std::fs::create_dir_all(&lib).unwrap();
     std::fs::copy(lib_dir().join("libController.so"), lib.join("libController.so")).unwrap();
