@@ -68,6 +68,11 @@ pub fn compiler(cpp: bool) -> Command {
 
 /// Compiles and links a C controller against `include/` and our libController.so.
 pub fn compile_controller(sources: &[PathBuf], out: &Path) {
+    compile_controller_with(sources, out, &[]);
+}
+
+/// `compile_controller` with extra compiler arguments.
+pub fn compile_controller_with(sources: &[PathBuf], out: &Path, extra: &[&str]) {
     let lib = lib_dir();
     let mut cmd = compiler(false);
     cmd.arg("-std=c99")
@@ -82,7 +87,8 @@ pub fn compile_controller(sources: &[PathBuf], out: &Path) {
         .arg(format!("-Wl,-rpath,{}", lib.display()))
         .arg("-lController")
         .arg("-lpthread")
-        .arg("-lm");
+        .arg("-lm")
+        .args(extra);
     let output = cmd.output().expect("compiler runs");
     assert!(output.status.success(), "compiling {:?} failed:\n{}", sources, String::from_utf8_lossy(&output.stderr));
 }
@@ -156,10 +162,15 @@ impl Project {
 
     /// Builds `tests/c/<source>.c` as the controller `name`.
     pub fn controller(&self, name: &str, source: &str) -> PathBuf {
+        self.controller_with(name, source, &[])
+    }
+
+    /// `controller` with extra compiler arguments.
+    pub fn controller_with(&self, name: &str, source: &str, extra: &[&str]) -> PathBuf {
         let dir = self.path().join("controllers").join(name);
         std::fs::create_dir_all(&dir).unwrap();
         let out = dir.join(name);
-        compile_controller(&[manifest_dir().join("tests/c").join(format!("{source}.c"))], &out);
+        compile_controller_with(&[manifest_dir().join("tests/c").join(format!("{source}.c"))], &out, extra);
         out
     }
 
