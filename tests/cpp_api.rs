@@ -40,7 +40,7 @@ fn robot_and_devices_through_the_cpp_api() {
     p.make_controller("cpp/cpp_robot");
     let out = p.run("cpp_robot.wbt", &[]);
     assert!(out.status.success(), "runner failed:\n{}\n{}", out.stdout, out.stderr);
-    out.assert_stdout_has("[api tester] cpp_robot: all checks passed at t=0.224");
+    out.assert_stdout_has("[api tester] cpp_robot: all checks passed at t=0.112");
     for line in [
         "Error: wb_robot_get_device() called with NULL or empty argument.",
         "Warning: \"nope\" device not found.",

@@ -30,3 +30,48 @@ fn a_robot_s_custom_data_is_what_a_supervisor_reads_of_its_proto_parameter() {
     assert_success(&out);
     out.assert_stdout_has("[boss] sv_custom_data: all checks passed");
 }
+
+/// A derived PROTO (Outer is a Wrap), one that sets its parent's parameter to a constant (Fixed), a
+/// Solid with a child, and the supervisor.
+const SCENE_WORLD: &str = r#"#VRML_SIM R2025a utf8
+PROTO Wrap [ field MFNode inside [ ] field SFFloat h 1 ] { Solid { name "wrap" children [ DEF BODY Group { children IS inside } ] } }
+PROTO Outer [ field MFNode more [ ] field SFFloat height 2 ] { Wrap { inside IS more h IS height } }
+PROTO Fixed [ ] { Wrap { h 5 } }
+WorldInfo { basicTimeStep 32 }
+Viewpoint { }
+DEF BOX Solid { translation 1 0 0 name "box" children [ DEF KID Pose { translation 0 1 0 } ] }
+DEF OUT Outer { height 3 more [ DEF INNER Solid { name "inner" } ] }
+DEF FIX Fixed { }
+DEF SUPER Robot { name "super" controller "sv_scene" supervisor TRUE }
+"#;
+
+#[test]
+fn exports_protos_structure_states_tracking_and_headless_calls() {
+    let p = Project::new();
+    p.world("scene.wbt", SCENE_WORLD);
+    p.controller("sv_scene", "sv_scene");
+    let out = p.run("scene.wbt", &[]);
+    assert_success(&out);
+    out.assert_stdout_has("[super] sv_scene: all checks passed at t=0.224");
+    // the world's own words: the text that did not parse, and the labels still shown at the end
+    out.assert_stderr_has(
+        "webots-shim: warning: wb_supervisor_field_import_mf_node_from_string(): imported node string:1:",
+    );
+    out.assert_stderr_has("webots-shim: label 0: score: 3");
+    out.assert_stderr_has("webots-shim: label 1: second");
+    assert!(!out.stderr.contains("label 1: first"), "{}", out.stderr);
+    // the world file written where the controller runs
+    let saved = std::fs::read_to_string(p.path().join("controllers/sv_scene/saved.wbt")).unwrap();
+    assert!(saved.contains("DEF OUT2 Outer {\n  height 7\n}"), "{saved}");
+}
+
+#[test]
+fn exports_protos_structure_states_tracking_and_headless_calls_in_process() {
+    let p = Project::new();
+    let world = p.world("scene.wbt", SCENE_WORLD);
+    p.controller("sv_scene", "sv_scene");
+    let out = p.run_controller("sv_scene", &[("WEBOTS_SHIM_WORLD", world.to_str().unwrap())]);
+    assert_success(&out);
+    out.assert_stdout_has("sv_scene: all checks passed at t=0.224");
+    out.assert_stderr_has("Warning: wb_supervisor_field_import_mf_node_from_string(): imported node string:1:");
+}

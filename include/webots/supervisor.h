@@ -9,6 +9,18 @@
 #include "nodes.h"
 #include "types.h"
 
+#define WB_SUPERVISOR_MOVIE_READY 0
+
+#define WB_SUPERVISOR_MOVIE_RECORDING 1
+
+#define WB_SUPERVISOR_MOVIE_SAVING 2
+
+#define WB_SUPERVISOR_MOVIE_WRITE_ERROR 3
+
+#define WB_SUPERVISOR_MOVIE_ENCODING_ERROR 4
+
+#define WB_SUPERVISOR_MOVIE_SIMULATION_ERROR 5
+
 // `WbFieldType`: SF types 1..9, MF types are the SF type | `WB_MF`.
 typedef enum {
   WB_NO_FIELD = 0,
@@ -145,6 +157,77 @@ WbNodeRef wb_supervisor_field_get_sf_node(WbFieldRef field);
 // The node held by a node field (NULL when empty or on error). Item `index` of an MF field; negative indices count from the end.
 WbNodeRef wb_supervisor_field_get_mf_node(WbFieldRef field, int index);
 
+// Sets (or replaces) label `id`: `text` at (`x`, `y`) of the view (in [0, 1]) with `size`, `color`
+// (0xRRGGBB), `transparency` and `font`. The world keeps the labels; a reset clears them.
+//
+// # Safety
+// `text` and `font` are NULL or NUL-terminated strings.
+void wb_supervisor_set_label(int id, const char *text, double x, double y, double size, int color, double transparency, const char *font);
+
+// Webots' checks, then nothing: no 3D view to take a picture of.
+//
+// # Safety
+// `filename` is NULL or a NUL-terminated string.
+void wb_supervisor_export_image(const char *filename, int quality);
+
+// Webots' checks, then the movie fails at once (`wb_supervisor_movie_failed` says so).
+//
+// # Safety
+// `filename` is NULL or a NUL-terminated string.
+void wb_supervisor_movie_start_recording(const char *filename, int width, int height, int codec, int quality, int acceleration, bool caption);
+
+// Nothing is being recorded.
+void wb_supervisor_movie_stop_recording(void);
+
+// Whether a new movie may start: always, as none records.
+bool wb_supervisor_movie_is_ready(void);
+
+// Whether the last movie failed: true once one was asked for.
+bool wb_supervisor_movie_failed(void);
+
+// The movie status (`WB_SUPERVISOR_MOVIE_*`), with Webots' one-time deprecation warning.
+int wb_supervisor_movie_get_status(void);
+
+// Former name of `wb_supervisor_movie_start_recording`.
+//
+// # Safety
+// `file` is NULL or a NUL-terminated string.
+WB_DEPRECATED void wb_supervisor_start_movie(const char *file, int width, int height, int codec, int quality, int acceleration, bool caption);
+
+// Former name of `wb_supervisor_movie_stop_recording`.
+WB_DEPRECATED void wb_supervisor_stop_movie(void);
+
+// Former name of `wb_supervisor_movie_get_status` (`WB_SUPERVISOR_MOVIE_SIMULATION_ERROR` in a plain
+// Robot).
+WB_DEPRECATED int wb_supervisor_get_movie_status(void);
+
+// Webots' checks, then false: no animation can be recorded headless.
+//
+// # Safety
+// `filename` is NULL or a NUL-terminated string.
+bool wb_supervisor_animation_start_recording(const char *filename);
+
+// False: no animation is being recorded.
+bool wb_supervisor_animation_stop_recording(void);
+
+// False: there is no virtual-reality headset.
+bool wb_supervisor_virtual_reality_headset_is_used(void);
+
+// Three NaNs: there is no headset.
+const double *wb_supervisor_virtual_reality_headset_get_position(void);
+
+// Nine NaNs: there is no headset.
+const double *wb_supervisor_virtual_reality_headset_get_orientation(void);
+
+// NULL: there is no scene tree window to select a node in.
+WbNodeRef wb_supervisor_node_get_selected(void);
+
+// Checks the node; there is no viewpoint to move headless.
+void wb_supervisor_node_move_viewpoint(WbNodeRef node);
+
+// Checks the nodes as Webots does; nothing renders headless, so nothing changes.
+void wb_supervisor_node_set_visibility(WbNodeRef node, WbNodeRef from, bool visible);
+
 // The scene root (a Group holding the top-level nodes).
 WbNodeRef wb_supervisor_node_get_root(void);
 
@@ -200,6 +283,34 @@ const double *wb_supervisor_node_get_orientation(WbNodeRef node);
 // The node's frame relative to `from_node` (the world when NULL): a 4x4 matrix, row-major, in one
 // buffer shared by every call.
 const double *wb_supervisor_node_get_pose(WbNodeRef node, WbNodeRef from_node);
+
+// The PROTO the node is an instance of (NULL when it is not a PROTO instance).
+WbProtoRef wb_supervisor_node_get_proto(WbNodeRef node);
+
+// The PROTO's name ("" on error).
+const char *wb_supervisor_proto_get_type_name(WbProtoRef proto);
+
+// Whether the PROTO is built on another PROTO.
+bool wb_supervisor_proto_is_derived(WbProtoRef proto);
+
+// The PROTO this one is built on (NULL for a PROTO built on a base node).
+WbProtoRef wb_supervisor_proto_get_parent(WbProtoRef proto);
+
+// How many interface fields the PROTO has (-1 on error).
+int wb_supervisor_proto_get_number_of_fields(WbProtoRef proto);
+
+// An interface field of the PROTO, as this instance sets it (read-only); NULL when there is none.
+//
+// # Safety
+// `field_name` is NULL or a NUL-terminated string.
+WbFieldRef wb_supervisor_proto_get_field(WbProtoRef proto, const char *field_name);
+
+// Interface field `index` of the PROTO (read-only); NULL past the last one.
+WbFieldRef wb_supervisor_proto_get_field_by_index(WbProtoRef proto, int index);
+
+// The field of the scene tree a field takes its value from: itself when it can be written, else the
+// PROTO parameter that sets it; NULL when no scene-tree field does.
+WbFieldRef wb_supervisor_field_get_actual_field(WbFieldRef field);
 
 // Sets a boolean field from the next step on.
 void wb_supervisor_field_set_sf_bool(WbFieldRef field, bool value);
@@ -318,7 +429,8 @@ void wb_supervisor_field_set_mf_string(WbFieldRef field, int index, const char *
 // `value` is NULL or points to a value of the field's type.
 void wb_supervisor_field_insert_mf_string(WbFieldRef field, int index, const char *value);
 
-// Removes item `index` (negative: from the end) of an MF field, at once.
+// Removes item `index` (negative: from the end) of an MF field, at once; for an MFNode field, the
+// node is removed from the scene.
 void wb_supervisor_field_remove_mf(WbFieldRef field, int index);
 
 // Ends the run: every controller's next step returns -1, and the runner exits with `status`.
@@ -336,6 +448,96 @@ WbSimulationMode wb_supervisor_simulation_get_mode(void);
 
 // Pause (which ends a headless run: nothing could resume it), real time, or as fast as possible.
 void wb_supervisor_simulation_set_mode(WbSimulationMode mode);
+
+// Saves the state of the node and its descendants (a Solid's translation and rotation, a robot's or
+// charger's battery, a joint's position, the viewpoint's view) under `state_name`.
+//
+// # Safety
+// `state_name` is NULL or a NUL-terminated string.
+void wb_supervisor_node_save_state(WbNodeRef node, const char *state_name);
+
+// Brings back the state saved under `state_name` (`"__init__"`: the state at the start), at once.
+//
+// # Safety
+// `state_name` is NULL or a NUL-terminated string.
+void wb_supervisor_node_load_state(WbNodeRef node, const char *state_name);
+
+// Sends the field's value with every step answer of `sampling_period` ms, so reads need no request.
+void wb_supervisor_field_enable_sf_tracking(WbFieldRef field, int sampling_period);
+
+// Stops sending the field's value.
+void wb_supervisor_field_disable_sf_tracking(WbFieldRef field);
+
+// Sends the node's pose relative to `from_node` (the world when NULL) with every step answer of
+// `sampling_period` ms, so `wb_supervisor_node_get_pose` needs no request.
+void wb_supervisor_node_enable_pose_tracking(WbNodeRef node, int sampling_period, WbNodeRef from_node);
+
+// Stops sending the node's pose relative to `from_node`.
+void wb_supervisor_node_disable_pose_tracking(WbNodeRef node, WbNodeRef from_node);
+
+// Removes a node and everything it holds from the scene (a robot's controller then ends). Its
+// references, and those of what it held, are no longer valid.
+void wb_supervisor_node_remove(WbNodeRef node);
+
+// The node's VRML text (its fields that differ from their defaults, a PROTO instance with its
+// parameters), valid until the node is exported again; "" on error.
+const char *wb_supervisor_node_export_string(WbNodeRef node);
+
+// Removes the node an SFNode field holds (the field is then empty).
+void wb_supervisor_field_remove_sf(WbFieldRef field);
+
+// Former name of `wb_supervisor_field_remove_mf` for node fields.
+WB_DEPRECATED void wb_supervisor_field_remove_mf_node(WbFieldRef field, int position);
+
+// Parses `node_string` (one node or more, PROTO instances of the world's PROTOs included) and inserts
+// the nodes into an MFNode field before `position` (-1 appends; negative positions count from the end).
+// Robots among them start their controllers; devices added to a robot get the next tags.
+//
+// # Safety
+// `node_string` is NULL or a NUL-terminated string.
+void wb_supervisor_field_import_mf_node_from_string(WbFieldRef field, int position, const char *node_string);
+
+// Parses `node_string` (one node) and puts it in an empty SFNode field.
+//
+// # Safety
+// `node_string` is NULL or a NUL-terminated string.
+void wb_supervisor_field_import_sf_node_from_string(WbFieldRef field, const char *node_string);
+
+// Ends the run of every controller and starts the world in `filename` (relative to this controller's
+// folder), with its own controllers.
+//
+// # Safety
+// `filename` is NULL or a NUL-terminated string.
+void wb_supervisor_world_load(const char *filename);
+
+// Writes the scene as a world file: `filename` (a `.wbt` path relative to this controller's folder),
+// or the world's own file when NULL. Whether it worked.
+//
+// # Safety
+// `filename` is NULL or a NUL-terminated string.
+bool wb_supervisor_world_save(const char *filename);
+
+// Ends the run of every controller and starts the world file again, with its controllers.
+void wb_supervisor_world_reload(void);
+
+// Former name of `wb_supervisor_world_reload`.
+WB_DEPRECATED void wb_supervisor_simulation_revert(void);
+
+// Former name of `wb_supervisor_world_load`.
+//
+// # Safety
+// `filename` is NULL or a NUL-terminated string.
+WB_DEPRECATED void wb_supervisor_load_world(const char *filename);
+
+// Former name of `wb_supervisor_world_save`.
+//
+// # Safety
+// `filename` is NULL or a NUL-terminated string.
+WB_DEPRECATED bool wb_supervisor_save_world(const char *filename);
+
+// Stops the robot's controller and starts it again (the runner relaunches the program; the robot
+// keeps its place and the simulation its time).
+void wb_supervisor_node_restart_controller(WbNodeRef node);
 
 #ifdef __cplusplus
 }  // extern "C"

@@ -168,6 +168,8 @@ pub enum RobotEvent {
     SimulationMode(i32),
     /// A supervisor changed this robot's `supervisor` field.
     Supervisor(bool),
+    /// The rest of the supervisor API and structural changes (scene.rs).
+    Scene(super::scene::SceneEvent),
 }
 
 /// One event of a `DeviceEvents` list: a plain value, so that a list of many is dropped at no cost.

@@ -40,6 +40,8 @@ pub enum Query {
         node: NodeRefId,
         from: Option<NodeRefId>,
     },
+    /// The rest of the supervisor API (scene.rs).
+    Scene(super::scene::SceneQuery),
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -50,6 +52,7 @@ pub enum QueryAnswer {
     Count(i32),
     /// `None` when the node has no frame (not Pose-derived) or does not exist.
     Pose(Option<[f64; 16]>),
+    Scene(super::scene::SceneAnswer),
 }
 
 /// What does not change about a node while the run lasts.
@@ -73,13 +76,16 @@ pub struct NodeInfo {
     pub proto_internal: bool,
 }
 
-/// A field: its node, its place in one of the node's two field lists.
+/// A field: its node, its place in one of the node's field lists.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct FieldAddr {
     pub node: NodeRefId,
     pub index: i32,
     /// The base node's own list rather than the PROTO interface.
     pub base: bool,
+    /// The interface of this PROTO layer of the instance (`wb_supervisor_proto_get_field`; 0: its own
+    /// PROTO) rather than the visible or base list.
+    pub proto_layer: Option<u8>,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -132,4 +138,6 @@ pub enum SupervisorCommand {
     Reset,
     /// `WbSimulationMode`: 0 pause, 1 real time, 2 fast.
     SetMode(i32),
+    /// The rest of the supervisor API (scene.rs).
+    Scene(super::scene::SceneCommand),
 }

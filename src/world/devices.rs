@@ -61,6 +61,9 @@ impl Devices {
                     .iter()
                     .enumerate()
                     .map(|(i, &node)| {
+                        if !scene.is_live(node) {
+                            return None;
+                        }
                         let tag = (i + 1) as u16;
                         let device = match scene.node_type(node) {
                             t if t == emitter => {
@@ -267,6 +270,64 @@ impl Devices {
         }
     }
 
+    /// Devices a supervisor's import gave robot `robot` (a new robot has none before), with tags from
+    /// `first_tag` on: they take part from the next step. Connectors the world did not load do not
+    /// dock.
+    pub fn add_devices(
+        &mut self,
+        scene: &Scene,
+        robot: usize,
+        first_tag: u16,
+        nodes: &[NodeId],
+        seed: i32,
+        warnings: &mut Vec<String>,
+    ) {
+        let mut added = Vec::with_capacity(nodes.len());
+        for (i, &node) in nodes.iter().enumerate() {
+            let tag = first_tag + i as u16;
+            let device = match scene.type_name(node) {
+                "Emitter" => {
+                    Some(WorldDevice::Radio(self.radio.add_emitter(EmitterNode::from_scene(scene, node, warnings))))
+                }
+                "Receiver" => Some(WorldDevice::Radio(self.radio.add_receiver(
+                    ReceiverNode::from_scene(scene, node, seed, warnings),
+                    robot,
+                    tag,
+                ))),
+                "Compass" => {
+                    self.compasses.push(CompassNode::from_scene(scene, node, seed, warnings));
+                    Some(WorldDevice::Compass(self.compasses.len() - 1))
+                }
+                "Connector" => self.docking.index_of(node).map(WorldDevice::Connector),
+                _ => None,
+            };
+            if let Some(device) = device {
+                self.by_node.insert(node, (robot, tag, device));
+            }
+            added.push(device);
+        }
+        self.map.extend(robot, added);
+        self.geometry_dirty = true;
+    }
+
+    /// Device nodes a supervisor removed: they sample, receive and obey no more.
+    pub fn remove_device_nodes(&mut self, nodes: &[NodeId]) {
+        for node in nodes {
+            let Some((robot, tag, device)) = self.by_node.remove(node) else { continue };
+            match device {
+                WorldDevice::Radio(RadioDevice::Receiver(r)) => {
+                    self.radio.receivers[r].sampling = Default::default();
+                    self.radio.receivers[r].clear_waiting();
+                }
+                WorldDevice::Radio(RadioDevice::Emitter(_)) => {}
+                WorldDevice::Compass(c) => self.compasses[c].sampling = Default::default(),
+                WorldDevice::Connector(c) => self.docking.connectors[c].sampling = Default::default(),
+            }
+            self.map.clear(robot, tag);
+        }
+        self.geometry_dirty = true;
+    }
+
     /// Something moved or changed shape: rebuild before the next transmission.
     pub fn geometry_changed(&mut self) {
         self.geometry_dirty = true;
@@ -347,5 +408,22 @@ impl DeviceMap {
 
     fn robots(&self) -> impl Iterator<Item = &[Option<WorldDevice>]> {
         self.first.windows(2).map(|w| &self.slots[w[0]..w[1]])
+    }
+
+    /// Appends devices to robot `robot`'s list (adding the robot when it is new).
+    fn extend(&mut self, robot: usize, added: Vec<Option<WorldDevice>>) {
+        let mut per_robot: Vec<Vec<Option<WorldDevice>>> = self.robots().map(<[_]>::to_vec).collect();
+        if per_robot.len() <= robot {
+            per_robot.resize_with(robot + 1, Vec::new);
+        }
+        per_robot[robot].extend(added);
+        *self = DeviceMap::new(per_robot);
+    }
+
+    /// Forgets the device with tag `tag` of robot `robot`.
+    fn clear(&mut self, robot: usize, tag: u16) {
+        if let Some(slot) = (tag as usize).checked_sub(1).and_then(|i| self.slots.get_mut(self.first[robot] + i)) {
+            *slot = None;
+        }
     }
 }

@@ -13,6 +13,8 @@ pub mod radio_fields;
 pub mod robot_table;
 pub mod sampling;
 pub mod scene;
+pub mod scene_control;
+pub mod scene_queries;
 pub mod scheduler;
 pub mod sim;
 pub mod supervision;

@@ -10,6 +10,7 @@ use super::devices::Devices;
 use super::robot_table::{robot_config, robot_entries, ControllerSpec, RobotEntry};
 use super::sampling::Sampling;
 use super::scene::{load_world, Edit, FieldValue, LoadOptions, Scene, WorldError};
+use super::scene_control::SceneControl;
 use super::scheduler::{Scheduler, Slot};
 use super::supervision::{self, ref_id, resolve_index, value_of};
 use crate::protocol::{
@@ -23,37 +24,39 @@ pub const MODE_FAST: i32 = 2;
 
 /// World-side state of one robot that is not in the scene tree.
 #[derive(Clone, Debug, Default)]
-struct RobotState {
+pub(super) struct RobotState {
     battery: Sampling,
     /// Events waiting for the robot's next answer.
-    outbox: Vec<RobotEvent>,
+    pub(super) outbox: Vec<RobotEvent>,
 }
 
 pub struct World {
     pub(super) scene: Scene,
     /// The scene as loaded: what `simulation_reset` goes back to.
-    pristine: Scene,
-    world_path: PathBuf,
-    robots: Vec<RobotEntry>,
-    states: Vec<RobotState>,
+    pub(super) pristine: Scene,
+    pub(super) world_path: PathBuf,
+    pub(super) robots: Vec<RobotEntry>,
+    pub(super) states: Vec<RobotState>,
     /// Per robot, the request received since the last step, applied in world order when time advances.
-    pending: Vec<Option<StepRequest>>,
-    scheduler: Scheduler,
+    pub(super) pending: Vec<Option<StepRequest>>,
+    pub(super) scheduler: Scheduler,
     until_ms: Option<f64>,
-    devices: Devices,
+    pub(super) devices: Devices,
     /// Load-time warnings (printed once by the runner).
     warnings: Vec<String>,
     /// Warnings raised while running (field checks), drained by `take_runtime_warnings`.
-    runtime_warnings: Vec<String>,
+    pub(super) runtime_warnings: Vec<String>,
     /// Per robot, device events waiting for its next answer.
-    device_outboxes: Vec<DeviceEvents>,
-    seed: i32,
+    pub(super) device_outboxes: Vec<DeviceEvents>,
+    pub(super) seed: i32,
     /// A supervisor's `wb_supervisor_simulation_quit` status (the first one wins).
-    quit_status: Option<i32>,
+    pub(super) quit_status: Option<i32>,
     reset_requested: bool,
     mode: i32,
     /// Real-time mode: wall-clock instant matching simulated time `pace_origin.1`.
     pace_origin: Option<(Instant, f64)>,
+    /// The rest of the supervisor API: structure, states, tracking, labels, world changes.
+    pub(super) control: SceneControl,
 }
 
 impl World {
@@ -93,6 +96,7 @@ impl World {
             reset_requested: false,
             mode: MODE_FAST,
             pace_origin: None,
+            control: SceneControl::default(),
         }
     }
 
@@ -138,6 +142,7 @@ impl World {
         self.until_ms.is_some_and(|u| self.time_ms() + 1e-9 >= u)
             || self.quit_status.is_some()
             || self.mode == MODE_PAUSE
+            || self.control.world_change.is_some()
     }
 
     /// The status a supervisor passed to `wb_supervisor_simulation_quit`, if one did.
@@ -211,7 +216,7 @@ impl World {
             self.scheduler.set_idle(robot);
             return true;
         }
-        let immediate = self.scheduler.request(robot, req.duration_ms) || self.is_over();
+        let immediate = self.scheduler.request(robot, req.duration_ms) || self.is_over() || self.is_removed(robot);
         if immediate {
             self.scheduler.set_running(robot);
             self.apply(robot, &req);
@@ -256,6 +261,7 @@ impl World {
         self.scheduler.advance_into(due);
         let now = self.time_ms();
         self.devices.sample(&self.scene, now, &mut self.device_outboxes);
+        self.sample_tracking(now);
         for (robot, state) in self.states.iter_mut().enumerate() {
             if state.battery.due(now) {
                 let value = battery_value(&self.scene, self.robots[robot].node, now);
@@ -294,7 +300,7 @@ impl World {
     /// caller that keeps one answer per robot allocates nothing from step to step.
     pub fn answer_into(&mut self, robot: usize, out: &mut StepAnswer) {
         out.time_ms = self.time_ms();
-        out.quit = self.is_over();
+        out.quit = self.is_over() || self.is_removed(robot);
         out.robot.clear();
         std::mem::swap(&mut out.robot, &mut self.states[robot].outbox);
         out.devices.clear();
@@ -320,8 +326,9 @@ impl World {
                     FieldValue::SFString(data.clone()),
                 ),
                 RobotCommand::BatterySampling(period) => self.states[robot].battery.set_period(*period, now),
+                // the library refuses these in a plain Robot; a forged request changes nothing either
+                RobotCommand::Supervisor(SupervisorCommand::Scene(cmd)) if supervisor => self.scene_command(robot, cmd),
                 RobotCommand::Supervisor(cmd) => {
-                    // the library refuses these in a plain Robot; a forged request changes nothing either
                     if supervisor {
                         self.supervise(cmd);
                     }
@@ -349,6 +356,7 @@ impl World {
                 self.reset_requested = true;
                 return;
             }
+            SupervisorCommand::Scene(_) => return,
             SupervisorCommand::SetMode(mode) => {
                 let mode = if matches!(*mode, MODE_REAL_TIME | MODE_FAST) { *mode } else { MODE_PAUSE };
                 if mode != self.mode {
@@ -408,7 +416,7 @@ impl World {
     /// does (queues emptied, enabled sensors sample at the next step); controllers keep running.
     fn reset(&mut self) {
         let flags: Vec<bool> = self.robots.iter().map(|r| self.scene.sf_bool(r.node, "supervisor")).collect();
-        self.scene = self.pristine.clone();
+        self.restore_loaded_scene();
         for (robot, was) in flags.into_iter().enumerate() {
             if self.scene.sf_bool(self.robots[robot].node, "supervisor") != was {
                 self.tell_supervisor_flag(self.robots[robot].node);

@@ -5,10 +5,15 @@
 
 mod fields;
 mod getters;
+mod headless;
 mod nodes;
 mod poses;
+mod protos;
 mod setters;
 mod simulation;
+mod states;
+mod structure;
+mod world_files;
 
 use std::ffi::{c_int, CStr};
 

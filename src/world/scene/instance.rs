@@ -4,7 +4,7 @@
 use super::ast::{AFieldVal, ANode, AValue, NodeKind, ProtoDef};
 use super::error::{warning_at, WorldError};
 use super::schema;
-use super::tree::{Field, IsLink, Node, NodeId};
+use super::tree::{Field, IsLink, Node, NodeId, ProtoLayer};
 use super::value::{FieldType, FieldValue};
 use std::cell::RefCell;
 use std::collections::HashMap;
@@ -81,8 +81,10 @@ impl<'w> Builder<'w> {
             fields: Vec::new(),
             proto_fields: Vec::new(),
             is_links: Vec::new(),
+            proto_layers: Vec::new(),
             parent,
             pos: Some(an.pos.clone()),
+            removed: false,
         });
         let mut fields = Vec::new();
         let schema = match &an.kind {
@@ -259,6 +261,15 @@ impl<'w> Builder<'w> {
             }
         }
         if let Some(n) = self.nodes.get_mut(id) {
+            // a body that is itself a PROTO instance: that PROTO becomes the layer this one derives from
+            if let Some(inner) = n.proto.take().filter(|p| *p != n.type_name) {
+                let layer = ProtoLayer {
+                    name: inner,
+                    fields: std::mem::take(&mut n.proto_fields),
+                    is_links: std::mem::take(&mut n.is_links),
+                };
+                n.proto_layers.insert(0, layer);
+            }
             n.proto = Some(def.name.clone());
             n.proto_fields = proto_fields;
             n.is_links = inner.is_sites.take();

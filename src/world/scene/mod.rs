@@ -11,12 +11,14 @@
 mod ast;
 mod edit;
 mod error;
+mod export;
 mod instance;
 mod lexer;
 mod parser;
 mod pose;
 mod proto;
 mod schema;
+mod structure;
 mod tree;
 mod value;
 mod version;
@@ -28,7 +30,8 @@ pub use edit::{Edit, FieldList};
 pub use error::{SourcePos, WorldError};
 pub use lexer::CURRENT_VERSION;
 pub use pose::rotation_from_axis_angle;
-pub use tree::{Field, IsLink, Node, NodeId, Scene, WorldInfo};
+use tree::ProtoLibrary;
+pub use tree::{Field, IsLink, Node, NodeId, ProtoLayer, Scene, WorldInfo};
 pub use value::{FieldType, FieldValue};
 
 use instance::Builder;
@@ -94,7 +97,8 @@ fn parse_world_inner(text: &str, file_name: &str, base_dir: &Path, opts: &LoadOp
     let version = check_header(text, &file)?;
     let toks = tokenize(text, &file)?;
     let mut loader = Loader::new(opts);
-    let roots = Parser::new(toks, file, base_dir.to_path_buf(), version_key(&version), &mut loader).parse_world()?;
+    let parser = Parser::new(toks, file.clone(), base_dir.to_path_buf(), version_key(&version), &mut loader);
+    let (roots, declarations) = parser.parse_world_and_declarations()?;
     let mut warnings = std::mem::take(&mut loader.warnings);
     let mut builder = Builder::new(&mut warnings);
     let mut root_ids = Vec::new();
@@ -104,5 +108,12 @@ fn parse_world_inner(text: &str, file_name: &str, base_dir: &Path, opts: &LoadOp
         }
     }
     let nodes = std::mem::take(&mut builder.nodes);
-    Ok(Scene { version, nodes, roots: root_ids, warnings, path: None })
+    let library = Arc::new(ProtoLibrary {
+        protos: declarations.protos,
+        externprotos: declarations.externprotos,
+        base_dir: base_dir.to_path_buf(),
+        version: version_key(&version),
+        options: opts.clone(),
+    });
+    Ok(Scene { version, nodes, roots: root_ids, warnings, path: None, library })
 }
