@@ -75,3 +75,67 @@ fn exports_protos_structure_states_tracking_and_headless_calls_in_process() {
     out.assert_stdout_has("sv_scene: all checks passed at t=0.224");
     out.assert_stderr_has("Warning: wb_supervisor_field_import_mf_node_from_string(): imported node string:1:");
 }
+
+const ROBOTS_WORLD: &str = r#"#VRML_SIM R2025a utf8
+WorldInfo { basicTimeStep 32 }
+DEF BOSS Robot { name "boss" controller "sv_robots" supervisor TRUE }
+DEF VICTIM Robot { name "victim" controller "scene_peer" }
+"#;
+
+#[test]
+fn imported_robots_run_removed_robots_end_restarts_and_reloads_start_controllers_again() {
+    let p = Project::new();
+    p.world("robots.wbt", ROBOTS_WORLD);
+    p.controller("sv_robots", "sv_robots");
+    p.controller("scene_peer", "scene_peer");
+    let out = p.run("robots.wbt", &[]);
+    assert_success(&out);
+    // the spawned robot's controller started with the import, then again with the restart (the first
+    // one was stopped); the removed robot's run ended; the reload restarted the world's controllers
+    assert_eq!(
+        out.robot_lines("spawned"),
+        ["spawned started at 0.032", "spawned started at 0.160", "spawned ended at 0.224"]
+    );
+    assert_eq!(
+        out.robot_lines("victim"),
+        ["victim started at 0.000", "victim ended at 0.128", "victim started at 0.000", "victim ended at 0.032"]
+    );
+    assert_eq!(
+        out.robot_lines("boss"),
+        ["boss reloads at 0.224", "boss ended", "boss after the reload at 0.000, 2 robots"]
+    );
+    out.assert_stderr_has("webots-shim: restarting the controller of 'spawned'");
+    out.assert_stderr_has("webots-shim: loading the world ");
+    out.assert_stderr_has("run ended at 0.032 s, a supervisor quit with status 0: 2 controller(s), 0 failed");
+}
+
+#[test]
+fn a_supervisor_loads_another_world_and_a_missing_one_fails_the_run() {
+    let p = Project::new();
+    p.world(
+        "first.wbt",
+        "#VRML_SIM R2025a utf8\nWorldInfo { basicTimeStep 32 }\nRobot { name \"loader\" controller \"sv_load\" controllerArgs [ \"../../worlds/second.wbt\" ] supervisor TRUE }\n",
+    );
+    p.world(
+        "second.wbt",
+        "#VRML_SIM R2025a utf8\nWorldInfo { basicTimeStep 32 }\nRobot { name \"quitter\" controller \"sv_quit\" controllerArgs [ \"0\" ] supervisor TRUE }\n",
+    );
+    p.controller("sv_load", "sv_load");
+    p.controller("sv_quit", "sv_quit");
+    let out = p.run("first.wbt", &[]);
+    assert_success(&out);
+    assert_eq!(out.robot_lines("loader"), ["sv_load: left at 0.032"]);
+    assert_eq!(
+        out.robot_lines("quitter"),
+        ["sv_quit: quit(0) returned at t=0.064", "sv_quit: step returned -1 at t=0.064"]
+    );
+
+    p.world(
+        "broken.wbt",
+        "#VRML_SIM R2025a utf8\nWorldInfo { basicTimeStep 32 }\nRobot { name \"loader\" controller \"sv_load\" controllerArgs [ \"missing.wbt\" ] supervisor TRUE }\n",
+    );
+    let out = p.run("broken.wbt", &[]);
+    assert_eq!(out.status.code(), Some(1), "{}\n{}", out.stdout, out.stderr);
+    out.assert_stderr_has("webots-shim: cannot load the world: cannot read world file");
+    out.assert_stderr_has("'(world)' could not start: the world ");
+}
