@@ -27,6 +27,8 @@ install: build
 	install -m 644 include/webots/utils/*.h $(PREFIX)/include/controller/c/webots/utils/
 	install -m 644 include/webots/plugins/robot_window/*.h $(PREFIX)/include/controller/c/webots/plugins/robot_window/
 	install -m 644 include/webots/*.hpp $(PREFIX)/include/controller/cpp/webots/
+	install -d $(PREFIX)/include/controller/cpp/webots/utils
+	install -m 644 include/webots/utils/*.hpp $(PREFIX)/include/controller/cpp/webots/utils/
 	install -m 755 target/release/libwebots_shim.so $(PREFIX)/lib/controller/libController.so
 	install -m 755 target/release/cpp-api/libCppController.so $(PREFIX)/lib/controller/libCppController.so
 	install -m 644 src/install/Makefile.include $(PREFIX)/resources/Makefile.include

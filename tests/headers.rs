@@ -122,13 +122,17 @@ fn compile_cpp_installed(source: &str, with_c: bool) -> Result<(), String> {
     }
 }
 
+/// The C++ headers, as `#include <webots/...>` names them.
 fn cpp_headers() -> Vec<String> {
-    let mut hs: Vec<String> = std::fs::read_dir(common::include_dir().join("webots"))
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .filter(|p| p.extension().is_some_and(|e| e == "hpp"))
-        .map(|p| p.file_name().unwrap().to_string_lossy().into_owned())
-        .collect();
+    let mut hs = Vec::new();
+    for folder in ["", "utils/"] {
+        for e in std::fs::read_dir(common::include_dir().join("webots").join(folder)).unwrap() {
+            let p = e.unwrap().path();
+            if p.extension().is_some_and(|e| e == "hpp") {
+                hs.push(format!("{folder}{}", p.file_name().unwrap().to_string_lossy()));
+            }
+        }
+    }
     hs.sort();
     hs
 }
@@ -149,6 +153,9 @@ fn each_cpp_header_compiles_alone_in_an_installed_home() {
         "Supervisor.hpp",
         "Node.hpp",
         "Field.hpp",
+        "Proto.hpp",
+        "utils/Motion.hpp",
+        "utils/AnsiCodes.hpp",
     ] {
         assert!(names.contains(&h.to_string()), "missing {h}: {names:?}");
     }

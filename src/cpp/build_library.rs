@@ -20,11 +20,17 @@ use std::process::Command;
 /// The folders of `include/webots/` holding C headers (Webots' layout).
 pub const C_HEADER_FOLDERS: &[&str] = &["", "utils", "plugins/robot_window"];
 
+/// The folders of `include/webots/` holding C++ headers.
+pub const CPP_HEADER_FOLDERS: &[&str] = &["", "utils"];
+
 pub fn build(root: &Path) {
     let out = PathBuf::from(std::env::var("OUT_DIR").expect("cargo sets OUT_DIR"));
     let sources = files_with_extension(&root.join("src/cpp"), "cpp");
-    let headers = files_with_extension(&root.join("include/webots"), "hpp");
-    for path in sources.iter().chain(&headers) {
+    let headers: Vec<(&str, Vec<PathBuf>)> = CPP_HEADER_FOLDERS
+        .iter()
+        .map(|folder| (*folder, files_with_extension(&root.join("include/webots").join(folder), "hpp")))
+        .collect();
+    for path in sources.iter().chain(headers.iter().flat_map(|(_, files)| files)) {
         println!("cargo:rerun-if-changed={}", path.display());
     }
     println!("cargo:rerun-if-changed=src/cpp");
@@ -36,7 +42,9 @@ pub fn build(root: &Path) {
             &include.join("c/webots").join(folder),
         );
     }
-    stage(&headers, &include.join("cpp/webots"));
+    for (folder, files) in &headers {
+        stage(files, &include.join("cpp/webots").join(folder));
+    }
 
     let objects = cc::Build::new()
         .cpp(true)

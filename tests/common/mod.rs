@@ -233,7 +233,9 @@ pub fn install_home(dir: &Path) {
     for folder in ["", "utils", "plugins/robot_window"] {
         copy_all(folder, "h", &dir.join("include/controller/c/webots").join(folder));
     }
-    copy_all("", "hpp", &dir.join("include/controller/cpp/webots"));
+    for folder in ["", "utils"] {
+        copy_all(folder, "hpp", &dir.join("include/controller/cpp/webots").join(folder));
+    }
     let lib = dir.join("lib/controller");
     std::fs::create_dir_all(&lib).unwrap();
     std::fs::copy(lib_dir().join("libController.so"), lib.join("libController.so")).unwrap();
