@@ -68,7 +68,7 @@ test: check-headers lint
 
 # The list is tests/data/libcontroller_r2025a.tsv; tests/api_coverage.rs checks the headers declared complete.
 api-report:
-	@$(CARGO) test --quiet --test api_coverage -- --ignored --nocapture report 2>&1 | grep -v -e '^running' -e '^test ' -e '^$$' -e 'test result'
+	@$(CARGO) test --quiet --test api_coverage -- --ignored --nocapture report 2>&1 | grep -v -e '^running' -e '^test ' -e '^$$' -e 'test result' -e '^\.$$'
 
 bench: build
 	$(CARGO) bench --bench step

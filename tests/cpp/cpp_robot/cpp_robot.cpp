@@ -18,13 +18,6 @@
 
 using namespace webots;
 
-// CHECK_STR for a std::string, kept alive while it is compared
-#define CHECK_STRING(actual, expected)  \
-  do {                                  \
-    const std::string s_ = (actual);    \
-    CHECK_STR(s_.c_str(), (expected));  \
-  } while (0)
-
 // WbNodeType values (nodes.h) of the world's devices.
 enum { ROTATIONAL_MOTOR = 57, POSITION_SENSOR = 52, COMPASS = 39, CONNECTOR = 40, EMITTER = 43, RECEIVER = 56 };
 

@@ -19,12 +19,6 @@
 
 using namespace webots;
 
-#define CHECK_STRING(actual, expected) \
-  do {                                 \
-    const std::string s_ = (actual);   \
-    CHECK_STR(s_.c_str(), (expected)); \
-  } while (0)
-
 static int motorCalls = 0;
 static WbDeviceTag motorTag = 0;
 static double motorPosition = 0;
