@@ -3,6 +3,7 @@
 #   make test                     every check CI runs (format, lint, headers, Rust and C tests)
 #   make install PREFIX=dir       lay out a Webots-like home in dir (WEBOTS_HOME=dir)
 #   make bench                    benchmarks (figures, not pass/fail)
+#   make api-report               which functions and data symbols of Webots' libController are missing
 
 PREFIX ?= $(CURDIR)/build/webots-home
 CARGO ?= cargo
@@ -10,7 +11,7 @@ EXAMPLE_HOME := $(CURDIR)/build/webots-home
 EXAMPLE_UNTIL ?= 2
 SUPERVISOR_DIR = $(PREFIX)/resources/projects/controllers/test_suite_supervisor
 
-.PHONY: all build install run example-controllers test lint check-headers bench clean
+.PHONY: all build install run example-controllers test lint check-headers bench clean api-report
 
 all: build
 
@@ -22,7 +23,12 @@ install: build
 	install -d $(PREFIX)/include/controller/c/webots $(PREFIX)/include/controller/cpp/webots $(PREFIX)/lib/controller \
 	  $(PREFIX)/resources $(PREFIX)/bin
 	install -m 644 include/webots/*.h $(PREFIX)/include/controller/c/webots/
+	install -d $(PREFIX)/include/controller/c/webots/utils $(PREFIX)/include/controller/c/webots/plugins/robot_window
+	install -m 644 include/webots/utils/*.h $(PREFIX)/include/controller/c/webots/utils/
+	install -m 644 include/webots/plugins/robot_window/*.h $(PREFIX)/include/controller/c/webots/plugins/robot_window/
 	install -m 644 include/webots/*.hpp $(PREFIX)/include/controller/cpp/webots/
+	install -d $(PREFIX)/include/controller/cpp/webots/utils
+	install -m 644 include/webots/utils/*.hpp $(PREFIX)/include/controller/cpp/webots/utils/
 	install -m 755 target/release/libwebots_shim.so $(PREFIX)/lib/controller/libController.so
 	install -m 755 target/release/cpp-api/libCppController.so $(PREFIX)/lib/controller/libCppController.so
 	install -d $(PREFIX)/lib/controller/python/controller
@@ -61,6 +67,10 @@ test: check-headers lint
 	else \
 	  $(CARGO) test --no-fail-fast; \
 	fi
+
+# The list is tests/data/libcontroller_r2025a.tsv; tests/api_coverage.rs checks the headers declared complete.
+api-report:
+	@$(CARGO) test --quiet --test api_coverage -- --ignored --nocapture report 2>&1 | grep -v -e '^running' -e '^test ' -e '^$$' -e 'test result' -e '^\.$$'
 
 bench: build
 	$(CARGO) bench --bench step

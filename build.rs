@@ -29,9 +29,75 @@ fn extras(name: &str) -> HeaderExtras {
         "mouse" => c_header(&["mouse_state.h", "types.h"]),
         // shared by both APIs (Mouse.hpp includes it), so it does not mark its includer as C
         "mouse_state" => HeaderExtras { before_guard: "", includes: &["types.h"], preamble: "" },
+        "console" => c_header(&[]),
+        // utils/ and plugins/ headers serve both APIs (the C++ classes wrap them): they do not mark
+        // their includer as C
+        "utils/ansi_codes" => HeaderExtras { before_guard: "", includes: &[], preamble: ANSI_PREAMBLE },
+        "utils/motion" | "utils/system" => HeaderExtras { before_guard: "", includes: &["../types.h"], preamble: "" },
+        "plugins/robot_window/robot_wwi" => HeaderExtras { before_guard: "", includes: &[], preamble: WWI_PREAMBLE },
+        "plugins/robot_window/default" => HeaderExtras { before_guard: "", includes: &["robot_wwi.h"], preamble: "" },
+        n if n.contains('/') => HeaderExtras { before_guard: "", includes: &[], preamble: "" },
         _ => c_header(&["types.h"]),
     }
 }
+
+/// Files of `src/capi/` that make no header: `symbols.rs` holds the data symbols, which Webots exports
+/// for its wrappers without declaring them in any header.
+const NO_HEADER: &[&str] = &["symbols"];
+
+/// Folders of `src/capi/` whose files each make one header, in the same folder of `include/webots/`
+/// (Webots' `utils/` and `plugins/robot_window/`).
+const HEADER_FOLDERS: &[&str] = &["utils", "plugins/robot_window"];
+
+/// The escape sequences as C string macros, and Webots' printf helpers (C only: they use printf).
+const ANSI_PREAMBLE: &str = r#"#ifndef __cplusplus
+#include <stdio.h>
+#endif
+
+#define ANSI_RESET "\x1b[0m"
+#define ANSI_BOLD "\x1b[1m"
+#define ANSI_UNDERLINE "\x1b[4m"
+#define ANSI_BLACK_BACKGROUND "\x1b[40m"
+#define ANSI_RED_BACKGROUND "\x1b[41m"
+#define ANSI_GREEN_BACKGROUND "\x1b[42m"
+#define ANSI_YELLOW_BACKGROUND "\x1b[43m"
+#define ANSI_BLUE_BACKGROUND "\x1b[44m"
+#define ANSI_MAGENTA_BACKGROUND "\x1b[45m"
+#define ANSI_CYAN_BACKGROUND "\x1b[46m"
+#define ANSI_WHITE_BACKGROUND "\x1b[47m"
+#define ANSI_BLACK_FOREGROUND "\x1b[30m"
+#define ANSI_RED_FOREGROUND "\x1b[31m"
+#define ANSI_GREEN_FOREGROUND "\x1b[32m"
+#define ANSI_YELLOW_FOREGROUND "\x1b[33m"
+#define ANSI_BLUE_FOREGROUND "\x1b[34m"
+#define ANSI_MAGENTA_FOREGROUND "\x1b[35m"
+#define ANSI_CYAN_FOREGROUND "\x1b[36m"
+#define ANSI_WHITE_FOREGROUND "\x1b[37m"
+#define ANSI_CLEAR_SCREEN "\x1b[2J"
+
+#ifndef __cplusplus
+#define ANSI_PRINTF_IN_BLACK(x, ...) printf(ANSI_BLACK_FOREGROUND x ANSI_RESET, ##__VA_ARGS__)
+#define ANSI_PRINTF_IN_RED(x, ...) printf(ANSI_RED_FOREGROUND x ANSI_RESET, ##__VA_ARGS__)
+#define ANSI_PRINTF_IN_GREEN(x, ...) printf(ANSI_GREEN_FOREGROUND x ANSI_RESET, ##__VA_ARGS__)
+#define ANSI_PRINTF_IN_YELLOW(x, ...) printf(ANSI_YELLOW_FOREGROUND x ANSI_RESET, ##__VA_ARGS__)
+#define ANSI_PRINTF_IN_BLUE(x, ...) printf(ANSI_BLUE_FOREGROUND x ANSI_RESET, ##__VA_ARGS__)
+#define ANSI_PRINTF_IN_MAGENTA(x, ...) printf(ANSI_MAGENTA_FOREGROUND x ANSI_RESET, ##__VA_ARGS__)
+#define ANSI_PRINTF_IN_CYAN(x, ...) printf(ANSI_CYAN_FOREGROUND x ANSI_RESET, ##__VA_ARGS__)
+#define ANSI_PRINTF_IN_WHITE(x, ...) printf(ANSI_WHITE_FOREGROUND x ANSI_RESET, ##__VA_ARGS__)
+#define ANSI_CLEAR_CONSOLE() printf(ANSI_CLEAR_SCREEN "\n")
+#endif
+"#;
+
+/// `strlen` for the text-sending macro.
+const WWI_PREAMBLE: &str = r#"#ifdef __cplusplus
+#include <cstring>
+#else
+#include <string.h>
+#endif
+
+/* Sends a NUL-terminated text, its terminator included. */
+#define wb_robot_wwi_send_text(t) wb_robot_wwi_send(t, strlen(t) + 1)
+"#;
 
 /// Every C header says so before including types.h, whose check below then fires when a C++ header
 /// (which defines WB_USING_CPP_API) came first.
@@ -80,19 +146,32 @@ fn main() {
 
     let base = cbindgen::Config::from_file(root.join("cbindgen.toml")).expect("cbindgen.toml is valid");
     fs::create_dir_all(&out_dir).expect("include/webots can be created");
-    // a header comes from `src/capi/<name>.rs`, or from every file of `src/capi/<name>/` for big ones
+    // a header comes from `src/capi/<name>.rs`, or from every file of `src/capi/<name>/` for big ones,
+    // or from each file of a header folder
+    let folder_roots: Vec<&str> = HEADER_FOLDERS.iter().map(|f| f.split('/').next().unwrap_or(f)).collect();
     let mut headers: Vec<(String, Vec<PathBuf>)> = fs::read_dir(&capi)
         .expect("src/capi exists")
         .filter_map(|e| e.ok().map(|e| e.path()))
         .filter_map(|p| {
             let name = p.file_stem()?.to_str()?.to_string();
             if p.is_dir() {
-                Some((name, rust_files(&p)))
+                // cbindgen follows `mod` items: the folder's mod.rs brings in its other files
+                (!folder_roots.contains(&name.as_str())).then(|| (name, vec![p.join("mod.rs")]))
             } else {
-                (p.extension().is_some_and(|e| e == "rs") && name != "mod").then(|| (name, vec![p]))
+                let wanted =
+                    p.extension().is_some_and(|e| e == "rs") && name != "mod" && !NO_HEADER.contains(&name.as_str());
+                wanted.then(|| (name, vec![p]))
             }
         })
         .collect();
+    for folder in HEADER_FOLDERS {
+        for file in rust_files(&capi.join(folder)) {
+            let stem = file.file_stem().and_then(|s| s.to_str()).unwrap_or_default().to_string();
+            if stem != "mod" {
+                headers.push((format!("{folder}/{stem}"), vec![file]));
+            }
+        }
+    }
     headers.sort();
     for (name, sources) in headers {
         generate(&base, &name, &sources, &out_dir);
@@ -124,18 +203,30 @@ fn public_type_names(src: &Path) -> Vec<String> {
 fn generate(base: &cbindgen::Config, name: &str, sources: &[PathBuf], out_dir: &Path) {
     let extras = extras(name);
     let mut config = base.clone();
-    config.include_guard = Some(format!("WB_{}_H", name.to_uppercase()));
+    let (folder, file) = name.rsplit_once('/').unwrap_or(("", name));
+    let prefix = if folder == "utils" { "WBU" } else { "WB" };
+    config.include_guard = Some(format!("{prefix}_{}_H", file.to_uppercase()));
     config.header = (!extras.before_guard.is_empty()).then(|| extras.before_guard.to_string());
     config.includes = extras.includes.iter().map(|s| s.to_string()).collect();
     config.after_includes = (!extras.preamble.is_empty()).then(|| extras.preamble.to_string());
     // every public type of the file belongs in its header, used by a function of the file or not
-    config.export.include = sources.iter().flat_map(|s| public_type_names(s)).collect();
+    config.export.include = sources
+        .iter()
+        .flat_map(|s| match (s.file_name().is_some_and(|f| f == "mod.rs"), s.parent()) {
+            (true, Some(dir)) => rust_files(dir),
+            _ => vec![s.clone()],
+        })
+        .flat_map(|s| public_type_names(&s))
+        .collect();
     let mut builder = cbindgen::Builder::new().with_config(config);
     for src in sources {
         builder = builder.with_src(src);
     }
     let bindings = builder.generate().unwrap_or_else(|e| panic!("cbindgen failed on {name}: {e}"));
     let header = out_dir.join(format!("{name}.h"));
+    if let Some(dir) = header.parent() {
+        fs::create_dir_all(dir).unwrap_or_else(|e| panic!("cannot create {}: {e}", dir.display()));
+    }
     // write only when the text changed, so an unchanged header keeps its timestamp
     let mut text = Vec::new();
     bindings.write(&mut text);

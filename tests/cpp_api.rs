@@ -40,7 +40,7 @@ fn robot_and_devices_through_the_cpp_api() {
     p.make_controller("cpp/cpp_robot");
     let out = p.run("cpp_robot.wbt", &[]);
     assert!(out.status.success(), "runner failed:\n{}\n{}", out.stdout, out.stderr);
-    out.assert_stdout_has("[api tester] cpp_robot: all checks passed at t=0.224");
+    out.assert_stdout_has("[api tester] cpp_robot: all checks passed at t=0.112");
     for line in [
         "Error: wb_robot_get_device() called with NULL or empty argument.",
         "Warning: \"nope\" device not found.",
@@ -200,6 +200,35 @@ fn supervisor_nodes_fields_and_compass_through_the_cpp_api() {
     out.assert_stdout_has("[boss] the run is over");
     // simulationQuit(7): the runner exits with the supervisor's status, as Webots does
     assert_eq!(out.status.code(), Some(7), "{}\n{}", out.stdout, out.stderr);
+}
+
+/// A derived PROTO, a Solid with a child, and the supervisor with a motor for its motion file.
+const SCENE_WORLD: &str = r#"#VRML_SIM R2025a utf8
+PROTO Wrap [ field SFFloat h 1 ] { Solid { name "wrap" } }
+PROTO Outer [ field SFFloat height 2 ] { Wrap { h IS height } }
+WorldInfo { basicTimeStep 32 }
+Viewpoint { }
+DEF BOX Solid { translation 1 0 0 name "box" children [ DEF KID Pose { translation 0 1 0 } ] }
+DEF OUT Outer { height 3 }
+DEF BOSS Robot {
+  name "boss"
+  controller "cpp_scene"
+  supervisor TRUE
+  children [ HingeJoint { device [ RotationalMotor { name "hip" } ] endPoint Solid { name "thigh" } } ]
+}
+"#;
+
+#[test]
+fn the_rest_of_the_supervisor_protos_and_motions_through_the_cpp_api() {
+    let p = Project::new();
+    p.world("scene.wbt", SCENE_WORLD);
+    p.make_controller("cpp/cpp_scene");
+    let out = p.run("scene.wbt", &[]);
+    assert!(out.status.success(), "runner failed:\n{}\n{}", out.stdout, out.stderr);
+    out.assert_stdout_has("[boss] cpp_scene: all checks passed at t=0.288");
+    out.assert_stderr_has("webots-shim: label 3: cpp label");
+    let saved = std::fs::read_to_string(p.path().join("controllers/cpp_scene/old.wbt")).unwrap();
+    assert!(saved.contains("DEF NEW Solid {"), "{saved}");
 }
 
 const CONNECTOR_WORLD: &str = r#"#VRML_SIM R2025a utf8

@@ -5,12 +5,19 @@ mod common;
 
 use std::path::PathBuf;
 
+/// Every C header, those of `utils/` and `plugins/robot_window/` included.
 fn headers() -> Vec<PathBuf> {
-    let mut hs: Vec<PathBuf> = std::fs::read_dir(common::include_dir().join("webots"))
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .filter(|p| p.extension().is_some_and(|e| e == "h"))
-        .collect();
+    let mut hs = Vec::new();
+    let mut dirs = vec![common::include_dir().join("webots")];
+    while let Some(dir) = dirs.pop() {
+        for p in std::fs::read_dir(dir).unwrap().map(|e| e.unwrap().path()) {
+            if p.is_dir() {
+                dirs.push(p);
+            } else if p.extension().is_some_and(|e| e == "h") {
+                hs.push(p);
+            }
+        }
+    }
     hs.sort();
     hs
 }
@@ -46,8 +53,9 @@ fn the_spine_headers_exist() {
 
 #[test]
 fn each_header_compiles_alone_as_c99_and_cpp17() {
+    let root = common::include_dir().join("webots");
     for h in headers() {
-        let name = h.file_name().unwrap().to_string_lossy();
+        let name = h.strip_prefix(&root).unwrap().to_string_lossy();
         let source = format!("#include <webots/{name}>\nint main(void) {{ return 0; }}\n");
         compile(&source, false).unwrap_or_else(|e| panic!("{name} as C99:\n{e}"));
         compile(&source.replace("(void)", "()"), true).unwrap_or_else(|e| panic!("{name} as C++17:\n{e}"));
@@ -114,13 +122,17 @@ fn compile_cpp_installed(source: &str, with_c: bool) -> Result<(), String> {
     }
 }
 
+/// The C++ headers, as `#include <webots/...>` names them.
 fn cpp_headers() -> Vec<String> {
-    let mut hs: Vec<String> = std::fs::read_dir(common::include_dir().join("webots"))
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .filter(|p| p.extension().is_some_and(|e| e == "hpp"))
-        .map(|p| p.file_name().unwrap().to_string_lossy().into_owned())
-        .collect();
+    let mut hs = Vec::new();
+    for folder in ["", "utils/"] {
+        for e in std::fs::read_dir(common::include_dir().join("webots").join(folder)).unwrap() {
+            let p = e.unwrap().path();
+            if p.extension().is_some_and(|e| e == "hpp") {
+                hs.push(format!("{folder}{}", p.file_name().unwrap().to_string_lossy()));
+            }
+        }
+    }
     hs.sort();
     hs
 }
@@ -141,6 +153,9 @@ fn each_cpp_header_compiles_alone_in_an_installed_home() {
         "Supervisor.hpp",
         "Node.hpp",
         "Field.hpp",
+        "Proto.hpp",
+        "utils/Motion.hpp",
+        "utils/AnsiCodes.hpp",
     ] {
         assert!(names.contains(&h.to_string()), "missing {h}: {names:?}");
     }

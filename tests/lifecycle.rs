@@ -284,7 +284,7 @@ fn garbage_on_the_socket_closes_that_connection_only() {
     s2.write_all(&u32::MAX.to_le_bytes()).unwrap();
     // a proper Hello for the extern robot, then garbage instead of a step request
     let mut s3 = std::os::unix::net::UnixStream::connect(&socket).unwrap();
-    let hello = Hello { robot_name: "ext".into(), robot_index: None, pid: 1 };
+    let hello = Hello { robot_name: "ext".into(), robot_id: None, pid: 1 };
     write_frame(&mut s3, &hello, &mut Vec::new()).unwrap();
     s3.write_all(&[2, 0, 0, 0, 0xff, 0xff]).unwrap();
 

@@ -353,11 +353,19 @@ fn every_symbol_of_webots_package_that_our_headers_declare_is_exported() {
     assert!(symbols.len() > 500, "{} symbols", symbols.len());
 
     let mut declared = std::collections::HashSet::new();
-    for e in std::fs::read_dir(common::include_dir().join("webots")).unwrap() {
-        let text = std::fs::read_to_string(e.unwrap().path()).unwrap();
-        for word in text.split(|c: char| !(c.is_ascii_alphanumeric() || c == '_')) {
-            if word.starts_with("wb") {
-                declared.insert(word.to_string());
+    let mut folders = vec![common::include_dir().join("webots")];
+    while let Some(folder) = folders.pop() {
+        for e in std::fs::read_dir(folder).unwrap() {
+            let path = e.unwrap().path();
+            if path.is_dir() {
+                folders.push(path);
+                continue;
+            }
+            let text = std::fs::read_to_string(path).unwrap();
+            for word in text.split(|c: char| !(c.is_ascii_alphanumeric() || c == '_')) {
+                if word.starts_with("wb") {
+                    declared.insert(word.to_string());
+                }
             }
         }
     }

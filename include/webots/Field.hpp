@@ -48,6 +48,12 @@ namespace webots {
     // -1 for an SF field
     int getCount() const;
 
+    // the get* calls answered from values the world sends every samplingPeriod ms (SF fields)
+    void enableSFTracking(int samplingPeriod);
+    void disableSFTracking();
+    // the scene-tree field a PROTO's or base node's field stands for (NULL when no parameter sets it)
+    Field *getActualField() const;
+
     bool getSFBool() const;
     int getSFInt32() const;
     double getSFFloat() const;
@@ -96,6 +102,12 @@ namespace webots {
     void insertMFString(int index, const std::string &value);
 
     void removeMF(int index);
+    // empties an SFNode field
+    void removeSF();
+
+    // nodes from .wbt text: inserted at position of an MFNode field, or into an empty SFNode field
+    void importMFNodeFromString(int position, const std::string &nodeString);
+    void importSFNodeFromString(const std::string &nodeString);
 
     // for the library only: the Field of a reference (NULL for NULL), and freeing them all
     static Field *findField(WbFieldRef ref);

@@ -7,10 +7,12 @@
 #define WB_USING_CPP_API
 #include <string>
 #include <webots/Field.hpp>
+#include <webots/Proto.hpp>
 #include "../../c/webots/types.h"
 
 namespace webots {
   class Field;
+  class Proto;
 
   class Node {
   public:
@@ -106,6 +108,8 @@ namespace webots {
       RADIO
     } Type;
 
+    // takes the node out of the world: this object then stands for no node
+    virtual void remove();
     int getId() const;
     Type getType() const;
     std::string getDef() const;
@@ -113,6 +117,8 @@ namespace webots {
     std::string getBaseTypeName() const;
     Node *getParentNode() const;
     bool isProto() const;
+    // the PROTO the node is an instance of (NULL for a plain node)
+    Proto *getProto() const;
     Node *getFromProtoDef(const std::string &name) const;
     int getNumberOfFields() const;
     Field *getField(const std::string &fieldName) const;
@@ -129,6 +135,21 @@ namespace webots {
     const double *getOrientation() const;
     const double *getPose() const;
     const double *getPose(const Node *fromNode) const;
+    // getPose() answered from values the world sends every samplingPeriod ms
+    void enablePoseTracking(int samplingPeriod) const;
+    void disablePoseTracking() const;
+    void enablePoseTracking(int samplingPeriod, const Node *fromNode) const;
+    void disablePoseTracking(const Node *fromNode) const;
+    // the node as a .wbt text
+    std::string exportString() const;
+
+    void restartController();
+    void moveViewpoint() const;
+    void setVisibility(Node *from, bool visible);
+
+    // the node's state (poses, joint positions...) under a name; "__init__" is the world's start
+    void saveState(const std::string &stateName);
+    void loadState(const std::string &stateName);
 
     // for the library only: the Node of a reference (NULL for NULL), and freeing them all
     static Node *findNode(WbNodeRef ref);

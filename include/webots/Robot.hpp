@@ -68,6 +68,13 @@ namespace webots {
     int batterySensorGetSamplingPeriod() const;
     double batterySensorGetValue() const;
 
+    // the robot window (none headless: nothing is received, what is sent is dropped)
+    void *windowCustomFunction(void *arg);
+    void wwiSend(const char *data, int size);
+    void wwiSendText(const std::string &text);
+    const char *wwiReceive(int *size);
+    std::string wwiReceiveText();
+
     // Typed lookups, the older style (getDevice() and a cast is the current one): NULL when `name`
     // is not a device of that class.
     Compass *getCompass(const std::string &name);

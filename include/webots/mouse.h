@@ -34,8 +34,9 @@ bool wb_mouse_is_3d_position_enabled(void);
 // The mouse's state at the last sample.
 WbMouseState wb_mouse_get_state(void);
 
-// The same state, by address (the ctypes wrappers use this one).
-const WbMouseState *wb_mouse_get_state_pointer(void);
+// The same state, by address (the ctypes wrappers use this one): a copy of the library's own, which
+// the caller may write to as Webots' (non-const) pointer allows.
+WbMouseState *wb_mouse_get_state_pointer(void);
 
 #ifdef __cplusplus
 }  // extern "C"

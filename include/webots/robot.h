@@ -51,9 +51,11 @@ int wb_robot_step_end(void);
 // call then exits the process with status 0).
 int wb_robot_step(int duration);
 
-// Waits for a user input event. Headless runs never produce one: asking for an input device that is
-// not enabled prints Webots' error and returns `WB_EVENT_NO_EVENT` at once; otherwise the call waits
-// `timeout` ms of simulated time. Returns `WB_EVENT_QUIT` when the run ends meanwhile.
+// Waits for a user input event, the simulation held meanwhile. Headless runs never produce one: with
+// at least one of the asked-for input devices enabled (or no event asked for), the call returns
+// `WB_EVENT_NO_EVENT` once `timeout` ms of real time have passed, simulated time unchanged; asking
+// only for disabled devices prints Webots' errors and returns at once. Returns `WB_EVENT_QUIT` when the
+// run is over.
 WbUserInputEvent wb_robot_wait_for_user_input_event(WbUserInputEvent event_type, int timeout);
 
 // Tells the world this controller leaves, delivering what is still queued; last API call.

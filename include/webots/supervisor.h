@@ -10,6 +10,18 @@
 #include "nodes.h"
 #include "types.h"
 
+#define WB_SUPERVISOR_MOVIE_READY 0
+
+#define WB_SUPERVISOR_MOVIE_RECORDING 1
+
+#define WB_SUPERVISOR_MOVIE_SAVING 2
+
+#define WB_SUPERVISOR_MOVIE_WRITE_ERROR 3
+
+#define WB_SUPERVISOR_MOVIE_ENCODING_ERROR 4
+
+#define WB_SUPERVISOR_MOVIE_SIMULATION_ERROR 5
+
 // `WbFieldType`: SF types 1..9, MF types are the SF type | `WB_MF`.
 typedef enum {
   WB_NO_FIELD = 0,
@@ -146,107 +158,76 @@ WbNodeRef wb_supervisor_field_get_sf_node(WbFieldRef field);
 // The node held by a node field (NULL when empty or on error). Item `index` of an MF field; negative indices count from the end.
 WbNodeRef wb_supervisor_field_get_mf_node(WbFieldRef field, int index);
 
-// A field of the node by name (a PROTO instance's own parameters). NULL when there is none.
+// Sets (or replaces) label `id`: `text` at (`x`, `y`) of the view (in [0, 1]) with `size`, `color`
+// (0xRRGGBB), `transparency` and `font`. The world keeps the labels; a reset clears them.
 //
 // # Safety
-// `field_name` is NULL or a NUL-terminated string.
-WbFieldRef wb_supervisor_node_get_field(WbNodeRef node, const char *field_name);
+// `text` and `font` are NULL or NUL-terminated strings.
+void wb_supervisor_set_label(int id, const char *text, double x, double y, double size, int color, double transparency, const char *font);
 
-// A field of the node by position (0-based).
-WbFieldRef wb_supervisor_node_get_field_by_index(WbNodeRef node, int index);
-
-// How many fields `get_field_by_index` reaches (-1 for none or an invalid node).
-int wb_supervisor_node_get_number_of_fields(WbNodeRef node);
-
-// A field of a PROTO instance's base node (read-only).
+// Webots' checks, then nothing: no 3D view to take a picture of.
 //
 // # Safety
-// `field_name` is NULL or a NUL-terminated string.
-WbFieldRef wb_supervisor_node_get_base_node_field(WbNodeRef node, const char *field_name);
+// `filename` is NULL or a NUL-terminated string.
+void wb_supervisor_export_image(const char *filename, int quality);
 
-// A field of a PROTO instance's base node by position (read-only).
-WbFieldRef wb_supervisor_node_get_base_node_field_by_index(WbNodeRef node, int index);
-
-// How many fields the base node of a PROTO instance has (-1 for none or an invalid node).
-int wb_supervisor_node_get_number_of_base_node_fields(WbNodeRef node);
-
-// Older spelling of `wb_supervisor_node_get_base_node_field`.
+// Webots' checks, then the movie fails at once (`wb_supervisor_movie_failed` says so).
 //
 // # Safety
-// `field_name` is NULL or a NUL-terminated string.
-WbFieldRef wb_supervisor_node_get_proto_field(WbNodeRef node, const char *field_name);
+// `filename` is NULL or a NUL-terminated string.
+void wb_supervisor_movie_start_recording(const char *filename, int width, int height, int codec, int quality, int acceleration, bool caption);
 
-// Older spelling of `wb_supervisor_node_get_base_node_field_by_index`.
-WbFieldRef wb_supervisor_node_get_proto_field_by_index(WbNodeRef node, int index);
+// Nothing is being recorded.
+void wb_supervisor_movie_stop_recording(void);
 
-// Older spelling of `wb_supervisor_node_get_number_of_base_node_fields`.
-int wb_supervisor_node_get_proto_number_of_fields(WbNodeRef node);
+// Whether a new movie may start: always, as none records.
+bool wb_supervisor_movie_is_ready(void);
 
-// The field's type; `WB_NO_FIELD` for an invalid field.
-WbFieldType wb_supervisor_field_get_type(WbFieldRef field);
+// Whether the last movie failed: true once one was asked for.
+bool wb_supervisor_movie_failed(void);
 
-// The field's type as VRML spells it ("SFVec3f"); "" for an invalid field.
-const char *wb_supervisor_field_get_type_name(WbFieldRef field);
+// The movie status (`WB_SUPERVISOR_MOVIE_*`), with Webots' one-time deprecation warning.
+int wb_supervisor_movie_get_status(void);
 
-// The field's name; "" for an invalid field.
-const char *wb_supervisor_field_get_name(WbFieldRef field);
+// Former name of `wb_supervisor_movie_start_recording`.
+//
+// # Safety
+// `file` is NULL or a NUL-terminated string.
+WB_DEPRECATED void wb_supervisor_start_movie(const char *file, int width, int height, int codec, int quality, int acceleration, bool caption);
 
-// The number of items of an MF field; -1 for SF fields and invalid fields.
-int wb_supervisor_field_get_count(WbFieldRef field);
+// Former name of `wb_supervisor_movie_stop_recording`.
+WB_DEPRECATED void wb_supervisor_stop_movie(void);
 
-// A boolean field's value (false on error).
-bool wb_supervisor_field_get_sf_bool(WbFieldRef field);
+// Former name of `wb_supervisor_movie_get_status` (`WB_SUPERVISOR_MOVIE_SIMULATION_ERROR` in a plain
+// Robot).
+WB_DEPRECATED int wb_supervisor_get_movie_status(void);
 
-// A boolean field's value (false on error). Item `index` of an MF field; negative indices count from the end.
-bool wb_supervisor_field_get_mf_bool(WbFieldRef field, int index);
+// Webots' checks, then false: no animation can be recorded headless.
+//
+// # Safety
+// `filename` is NULL or a NUL-terminated string.
+bool wb_supervisor_animation_start_recording(const char *filename);
 
-// An integer field's value (0 on error).
-int wb_supervisor_field_get_sf_int32(WbFieldRef field);
+// False: no animation is being recorded.
+bool wb_supervisor_animation_stop_recording(void);
 
-// An integer field's value (0 on error). Item `index` of an MF field; negative indices count from the end.
-int wb_supervisor_field_get_mf_int32(WbFieldRef field, int index);
+// False: there is no virtual-reality headset.
+bool wb_supervisor_virtual_reality_headset_is_used(void);
 
-// A float field's value (0.0 on error).
-double wb_supervisor_field_get_sf_float(WbFieldRef field);
+// Three NaNs: there is no headset.
+const double *wb_supervisor_virtual_reality_headset_get_position(void);
 
-// A float field's value (0.0 on error). Item `index` of an MF field; negative indices count from the end.
-double wb_supervisor_field_get_mf_float(WbFieldRef field, int index);
+// Nine NaNs: there is no headset.
+const double *wb_supervisor_virtual_reality_headset_get_orientation(void);
 
-// Two numbers, valid until the field is read again (NULL on error).
-const double *wb_supervisor_field_get_sf_vec2f(WbFieldRef field);
+// NULL: there is no scene tree window to select a node in.
+WbNodeRef wb_supervisor_node_get_selected(void);
 
-// Two numbers, valid until the field is read again (NULL on error). Item `index` of an MF field; negative indices count from the end.
-const double *wb_supervisor_field_get_mf_vec2f(WbFieldRef field, int index);
+// Checks the node; there is no viewpoint to move headless.
+void wb_supervisor_node_move_viewpoint(WbNodeRef node);
 
-// Three numbers, valid until the field is read again (NULL on error).
-const double *wb_supervisor_field_get_sf_vec3f(WbFieldRef field);
-
-// Three numbers, valid until the field is read again (NULL on error). Item `index` of an MF field; negative indices count from the end.
-const double *wb_supervisor_field_get_mf_vec3f(WbFieldRef field, int index);
-
-// Axis and angle, valid until the field is read again (NULL on error).
-const double *wb_supervisor_field_get_sf_rotation(WbFieldRef field);
-
-// Axis and angle, valid until the field is read again (NULL on error). Item `index` of an MF field; negative indices count from the end.
-const double *wb_supervisor_field_get_mf_rotation(WbFieldRef field, int index);
-
-// Red, green, blue, valid until the field is read again (NULL on error).
-const double *wb_supervisor_field_get_sf_color(WbFieldRef field);
-
-// Red, green, blue, valid until the field is read again (NULL on error). Item `index` of an MF field; negative indices count from the end.
-const double *wb_supervisor_field_get_mf_color(WbFieldRef field, int index);
-
-// A string value, valid until the field is read again ("" on error).
-const char *wb_supervisor_field_get_sf_string(WbFieldRef field);
-
-// A string value, valid until the field is read again ("" on error). Item `index` of an MF field; negative indices count from the end.
-const char *wb_supervisor_field_get_mf_string(WbFieldRef field, int index);
-
-// The node held by a node field (NULL when empty or on error).
-WbNodeRef wb_supervisor_field_get_sf_node(WbFieldRef field);
-
-// The node held by a node field (NULL when empty or on error). Item `index` of an MF field; negative indices count from the end.
-WbNodeRef wb_supervisor_field_get_mf_node(WbFieldRef field, int index);
+// Checks the nodes as Webots does; nothing renders headless, so nothing changes.
+void wb_supervisor_node_set_visibility(WbNodeRef node, WbNodeRef from, bool visible);
 
 // The scene root (a Group holding the top-level nodes).
 WbNodeRef wb_supervisor_node_get_root(void);
@@ -383,273 +364,33 @@ const double *wb_supervisor_node_get_orientation(WbNodeRef node);
 // buffer shared by every call.
 const double *wb_supervisor_node_get_pose(WbNodeRef node, WbNodeRef from_node);
 
-// Sets a boolean field from the next step on.
-void wb_supervisor_field_set_sf_bool(WbFieldRef field, bool value);
+// The PROTO the node is an instance of (NULL when it is not a PROTO instance).
+WbProtoRef wb_supervisor_node_get_proto(WbNodeRef node);
 
-// Sets an integer field from the next step on.
-void wb_supervisor_field_set_sf_int32(WbFieldRef field, int value);
+// The PROTO's name ("" on error).
+const char *wb_supervisor_proto_get_type_name(WbProtoRef proto);
 
-// Sets a float field from the next step on.
-void wb_supervisor_field_set_sf_float(WbFieldRef field, double value);
+// Whether the PROTO is built on another PROTO.
+bool wb_supervisor_proto_is_derived(WbProtoRef proto);
 
-// Sets an SFVec2f field from the next step on.
+// The PROTO this one is built on (NULL for a PROTO built on a base node).
+WbProtoRef wb_supervisor_proto_get_parent(WbProtoRef proto);
+
+// How many interface fields the PROTO has (-1 on error).
+int wb_supervisor_proto_get_number_of_fields(WbProtoRef proto);
+
+// An interface field of the PROTO, as this instance sets it (read-only); NULL when there is none.
 //
 // # Safety
-// `values` is NULL or points to 2 doubles.
-void wb_supervisor_field_set_sf_vec2f(WbFieldRef field, const double *values);
+// `field_name` is NULL or a NUL-terminated string.
+WbFieldRef wb_supervisor_proto_get_field(WbProtoRef proto, const char *field_name);
 
-// Sets an SFVec3f field from the next step on.
-//
-// # Safety
-// `values` is NULL or points to 3 doubles.
-void wb_supervisor_field_set_sf_vec3f(WbFieldRef field, const double *values);
+// Interface field `index` of the PROTO (read-only); NULL past the last one.
+WbFieldRef wb_supervisor_proto_get_field_by_index(WbProtoRef proto, int index);
 
-// Sets an SFRotation field (axis x y z, angle) from the next step on.
-//
-// # Safety
-// `values` is NULL or points to 4 doubles.
-void wb_supervisor_field_set_sf_rotation(WbFieldRef field, const double *values);
-
-// Sets an SFColor field from the next step on.
-//
-// # Safety
-// `values` is NULL or points to 3 doubles.
-void wb_supervisor_field_set_sf_color(WbFieldRef field, const double *values);
-
-// Sets a string field from the next step on.
-//
-// # Safety
-// `value` is NULL or a NUL-terminated string.
-void wb_supervisor_field_set_sf_string(WbFieldRef field, const char *value);
-
-// MFBool: Sets item `index` (negative: from the end) from the next step on.
-void wb_supervisor_field_set_mf_bool(WbFieldRef field, int index, bool value);
-
-// MFBool: Inserts an item before `index` (-1 appends), at once.
-void wb_supervisor_field_insert_mf_bool(WbFieldRef field, int index, bool value);
-
-// MFInt32: Sets item `index` (negative: from the end) from the next step on.
-void wb_supervisor_field_set_mf_int32(WbFieldRef field, int index, int value);
-
-// MFInt32: Inserts an item before `index` (-1 appends), at once.
-void wb_supervisor_field_insert_mf_int32(WbFieldRef field, int index, int value);
-
-// MFFloat: Sets item `index` (negative: from the end) from the next step on.
-void wb_supervisor_field_set_mf_float(WbFieldRef field, int index, double value);
-
-// MFFloat: Inserts an item before `index` (-1 appends), at once.
-void wb_supervisor_field_insert_mf_float(WbFieldRef field, int index, double value);
-
-// MFVec2f (2 doubles): Sets item `index` (negative: from the end) from the next step on.
-//
-// # Safety
-// `values` is NULL or points to a value of the field's type.
-void wb_supervisor_field_set_mf_vec2f(WbFieldRef field, int index, const double *values);
-
-// MFVec2f (2 doubles): Inserts an item before `index` (-1 appends), at once.
-//
-// # Safety
-// `values` is NULL or points to a value of the field's type.
-void wb_supervisor_field_insert_mf_vec2f(WbFieldRef field, int index, const double *values);
-
-// MFVec3f (3 doubles): Sets item `index` (negative: from the end) from the next step on.
-//
-// # Safety
-// `values` is NULL or points to a value of the field's type.
-void wb_supervisor_field_set_mf_vec3f(WbFieldRef field, int index, const double *values);
-
-// MFVec3f (3 doubles): Inserts an item before `index` (-1 appends), at once.
-//
-// # Safety
-// `values` is NULL or points to a value of the field's type.
-void wb_supervisor_field_insert_mf_vec3f(WbFieldRef field, int index, const double *values);
-
-// MFRotation (axis and angle): Sets item `index` (negative: from the end) from the next step on.
-//
-// # Safety
-// `values` is NULL or points to a value of the field's type.
-void wb_supervisor_field_set_mf_rotation(WbFieldRef field, int index, const double *values);
-
-// MFRotation (axis and angle): Inserts an item before `index` (-1 appends), at once.
-//
-// # Safety
-// `values` is NULL or points to a value of the field's type.
-void wb_supervisor_field_insert_mf_rotation(WbFieldRef field, int index, const double *values);
-
-// MFColor (3 values in [0, 1]): Sets item `index` (negative: from the end) from the next step on.
-//
-// # Safety
-// `values` is NULL or points to a value of the field's type.
-void wb_supervisor_field_set_mf_color(WbFieldRef field, int index, const double *values);
-
-// MFColor (3 values in [0, 1]): Inserts an item before `index` (-1 appends), at once.
-//
-// # Safety
-// `values` is NULL or points to a value of the field's type.
-void wb_supervisor_field_insert_mf_color(WbFieldRef field, int index, const double *values);
-
-// MFString: Sets item `index` (negative: from the end) from the next step on.
-//
-// # Safety
-// `value` is NULL or points to a value of the field's type.
-void wb_supervisor_field_set_mf_string(WbFieldRef field, int index, const char *value);
-
-// MFString: Inserts an item before `index` (-1 appends), at once.
-//
-// # Safety
-// `value` is NULL or points to a value of the field's type.
-void wb_supervisor_field_insert_mf_string(WbFieldRef field, int index, const char *value);
-
-// Removes item `index` (negative: from the end) of an MF field, at once.
-void wb_supervisor_field_remove_mf(WbFieldRef field, int index);
-
-// Ends the run: every controller's next step returns -1, and the runner exits with `status`.
-void wb_supervisor_simulation_quit(int status);
-
-// Brings the world back to its loaded state at the end of this step (time 0, fields and poses as
-// loaded, device queues emptied); controllers keep running.
-void wb_supervisor_simulation_reset(void);
-
-// The simulation mode, as last configured or set.
-WbSimulationMode wb_supervisor_simulation_get_mode(void);
-
-// Pause (which ends a headless run: nothing could resume it), real time, or as fast as possible.
-void wb_supervisor_simulation_set_mode(WbSimulationMode mode);
-
-// The scene root (a Group holding the top-level nodes).
-WbNodeRef wb_supervisor_node_get_root(void);
-
-// The supervisor's own Robot node.
-WbNodeRef wb_supervisor_node_get_self(void);
-
-// A node by DEF name; "A.B" finds B below A. NULL when there is none.
-//
-// # Safety
-// `def` is NULL or a NUL-terminated string.
-WbNodeRef wb_supervisor_node_get_from_def(const char *def);
-
-// A DEF node inside the body of the PROTO instance `node`.
-//
-// # Safety
-// `def` is NULL or a NUL-terminated string.
-WbNodeRef wb_supervisor_node_get_from_proto_def(WbNodeRef node, const char *def);
-
-// A node by its unique id (0 is the root). NULL when there is none.
-WbNodeRef wb_supervisor_node_get_from_id(int id);
-
-// The node of one of this robot's devices (tag 0: the robot itself).
-WbNodeRef wb_supervisor_node_get_from_device(WbDeviceTag tag);
-
-// The node holding `node` (the root for top-level nodes, NULL for the root).
-WbNodeRef wb_supervisor_node_get_parent_node(WbNodeRef node);
-
-// The node's unique id; -1 for an invalid node.
-int wb_supervisor_node_get_id(WbNodeRef node);
-
-// The base type of the node (a PROTO instance gives its base node's type).
-WbNodeType wb_supervisor_node_get_type(WbNodeRef node);
-
-// The PROTO name of a PROTO instance, else the base type name.
-const char *wb_supervisor_node_get_type_name(WbNodeRef node);
-
-// The name of the node's base type ("Solid" for a PROTO built on a Solid).
-const char *wb_supervisor_node_get_base_type_name(WbNodeRef node);
-
-// The node's DEF name, "" when it has none.
-const char *wb_supervisor_node_get_def(WbNodeRef node);
-
-// Whether the node is a PROTO instance.
-bool wb_supervisor_node_is_proto(WbNodeRef node);
-
-// A Solid's velocity `[vx vy vz ωx ωy ωz]` (world frame): its body's (centre of mass) for a dynamic
-// Solid, its own velocity fields for a kinematic one. 6 NaN for anything else.
-const double *wb_supervisor_node_get_velocity(WbNodeRef node);
-
-// Sets a Solid's velocity: its body's when it is a body's main Solid, else its velocity fields (a
-// kinematic Solid then glides).
-//
-// # Safety
-// `velocity` is NULL or points to 6 doubles.
-void wb_supervisor_node_set_velocity(WbNodeRef node, const double *velocity);
-
-// Adds a force for the next physics step at the Solid's centre of mass (in the Solid's frame when
-// `relative`).
-//
-// # Safety
-// `force` is NULL or points to 3 doubles.
-void wb_supervisor_node_add_force(WbNodeRef node, const double *force, bool relative);
-
-// Adds a force for the next physics step at `offset` in the Solid's frame.
-//
-// # Safety
-// `force` and `offset` are NULL or point to 3 doubles.
-void wb_supervisor_node_add_force_with_offset(WbNodeRef node, const double *force, const double *offset, bool relative);
-
-// Adds a torque for the next physics step.
-//
-// # Safety
-// `torque` is NULL or points to 3 doubles.
-void wb_supervisor_node_add_torque(WbNodeRef node, const double *torque, bool relative);
-
-// Stops the node's bodies and those below it (velocities, forces and torques to zero).
-void wb_supervisor_node_reset_physics(WbNodeRef node);
-
-// Stops every body of the world (poses and time are kept).
-void wb_supervisor_simulation_reset_physics(void);
-
-// Former name of `wb_supervisor_simulation_reset_physics` (Webots 8).
-WB_DEPRECATED void wb_supervisor_simulation_physics_reset(void);
-
-// Sets the position of a joint's axis `index` (from 1): its endPoint is placed there, at rest; a
-// position beyond the joint's stops is clamped with Webots' warning.
-void wb_supervisor_node_set_joint_position(WbNodeRef node, double position, int index);
-
-// The centre of mass of the Solid and the Solids below it (world frame); the Solid's position when
-// none has mass; 3 NaN for anything but a Solid.
-const double *wb_supervisor_node_get_center_of_mass(WbNodeRef node);
-
-// The contact points of the last physics step on the node's geometry (and with `include_descendants`
-// on the Solids below it), in world coordinates; NULL and a size of -1 for anything but a Solid.
-//
-// # Safety
-// `size` is NULL or points to a writable int.
-WbContactPoint *wb_supervisor_node_get_contact_points(WbNodeRef node, bool include_descendants, int *size);
-
-// Deprecated: the number of contact points (-1 for anything but a Solid).
-int wb_supervisor_node_get_number_of_contact_points(WbNodeRef node, bool include_descendants);
-
-// Deprecated: contact point `index` of the last `get_number_of_contact_points` kind (3 NaN past the
-// end or for anything but a Solid).
-const double *wb_supervisor_node_get_contact_point(WbNodeRef node, int index);
-
-// Deprecated: the Solid of contact point `index` (NULL past the end).
-WbNodeRef wb_supervisor_node_get_contact_point_node(WbNodeRef node, int index);
-
-// Contact points are computed when asked, whatever the period: tracking only checks its arguments.
-void wb_supervisor_node_enable_contact_points_tracking(WbNodeRef node, int sampling_period, bool _include_descendants);
-
-void wb_supervisor_node_disable_contact_points_tracking(WbNodeRef node);
-
-// R2023a's name of `wb_supervisor_node_enable_contact_points_tracking`.
-void wb_supervisor_node_enable_contact_point_tracking(WbNodeRef node, int sampling_period, bool include_descendants);
-
-// R2023a's name of `wb_supervisor_node_disable_contact_points_tracking`.
-void wb_supervisor_node_disable_contact_point_tracking(WbNodeRef node, bool _include_descendants);
-
-// Whether a top Solid stands: its centre of mass (with the Solids below it) above the convex hull of
-// their contact points, on the ground plane.
-bool wb_supervisor_node_get_static_balance(WbNodeRef node);
-
-// The node's position in world coordinates (3 NaN for nodes without a frame).
-const double *wb_supervisor_node_get_position(WbNodeRef node);
-
-// The node's orientation in world coordinates: a 3x3 rotation matrix, row-major (9 NaN for nodes
-// without a frame).
-const double *wb_supervisor_node_get_orientation(WbNodeRef node);
-
-// The node's frame relative to `from_node` (the world when NULL): a 4x4 matrix, row-major, in one
-// buffer shared by every call.
-const double *wb_supervisor_node_get_pose(WbNodeRef node, WbNodeRef from_node);
+// The field of the scene tree a field takes its value from: itself when it can be written, else the
+// PROTO parameter that sets it; NULL when no scene-tree field does.
+WbFieldRef wb_supervisor_field_get_actual_field(WbFieldRef field);
 
 // Sets a boolean field from the next step on.
 void wb_supervisor_field_set_sf_bool(WbFieldRef field, bool value);
@@ -768,7 +509,8 @@ void wb_supervisor_field_set_mf_string(WbFieldRef field, int index, const char *
 // `value` is NULL or points to a value of the field's type.
 void wb_supervisor_field_insert_mf_string(WbFieldRef field, int index, const char *value);
 
-// Removes item `index` (negative: from the end) of an MF field, at once.
+// Removes item `index` (negative: from the end) of an MF field, at once; for an MFNode field, the
+// node is removed from the scene.
 void wb_supervisor_field_remove_mf(WbFieldRef field, int index);
 
 // Ends the run: every controller's next step returns -1, and the runner exits with `status`.
@@ -783,6 +525,96 @@ WbSimulationMode wb_supervisor_simulation_get_mode(void);
 
 // Pause (which ends a headless run: nothing could resume it), real time, or as fast as possible.
 void wb_supervisor_simulation_set_mode(WbSimulationMode mode);
+
+// Saves the state of the node and its descendants (a Solid's translation and rotation, a robot's or
+// charger's battery, a joint's position, the viewpoint's view) under `state_name`.
+//
+// # Safety
+// `state_name` is NULL or a NUL-terminated string.
+void wb_supervisor_node_save_state(WbNodeRef node, const char *state_name);
+
+// Brings back the state saved under `state_name` (`"__init__"`: the state at the start), at once.
+//
+// # Safety
+// `state_name` is NULL or a NUL-terminated string.
+void wb_supervisor_node_load_state(WbNodeRef node, const char *state_name);
+
+// Sends the field's value with every step answer of `sampling_period` ms, so reads need no request.
+void wb_supervisor_field_enable_sf_tracking(WbFieldRef field, int sampling_period);
+
+// Stops sending the field's value.
+void wb_supervisor_field_disable_sf_tracking(WbFieldRef field);
+
+// Sends the node's pose relative to `from_node` (the world when NULL) with every step answer of
+// `sampling_period` ms, so `wb_supervisor_node_get_pose` needs no request.
+void wb_supervisor_node_enable_pose_tracking(WbNodeRef node, int sampling_period, WbNodeRef from_node);
+
+// Stops sending the node's pose relative to `from_node`.
+void wb_supervisor_node_disable_pose_tracking(WbNodeRef node, WbNodeRef from_node);
+
+// Removes a node and everything it holds from the scene (a robot's controller then ends). Its
+// references, and those of what it held, are no longer valid.
+void wb_supervisor_node_remove(WbNodeRef node);
+
+// The node's VRML text (its fields that differ from their defaults, a PROTO instance with its
+// parameters), valid until the node is exported again; "" on error.
+const char *wb_supervisor_node_export_string(WbNodeRef node);
+
+// Removes the node an SFNode field holds (the field is then empty).
+void wb_supervisor_field_remove_sf(WbFieldRef field);
+
+// Former name of `wb_supervisor_field_remove_mf` for node fields.
+WB_DEPRECATED void wb_supervisor_field_remove_mf_node(WbFieldRef field, int position);
+
+// Parses `node_string` (one node or more, PROTO instances of the world's PROTOs included) and inserts
+// the nodes into an MFNode field before `position` (-1 appends; negative positions count from the end).
+// Robots among them start their controllers; devices added to a robot get the next tags.
+//
+// # Safety
+// `node_string` is NULL or a NUL-terminated string.
+void wb_supervisor_field_import_mf_node_from_string(WbFieldRef field, int position, const char *node_string);
+
+// Parses `node_string` (one node) and puts it in an empty SFNode field.
+//
+// # Safety
+// `node_string` is NULL or a NUL-terminated string.
+void wb_supervisor_field_import_sf_node_from_string(WbFieldRef field, const char *node_string);
+
+// Ends the run of every controller and starts the world in `filename` (relative to this controller's
+// folder), with its own controllers.
+//
+// # Safety
+// `filename` is NULL or a NUL-terminated string.
+void wb_supervisor_world_load(const char *filename);
+
+// Writes the scene as a world file: `filename` (a `.wbt` path relative to this controller's folder),
+// or the world's own file when NULL. Whether it worked.
+//
+// # Safety
+// `filename` is NULL or a NUL-terminated string.
+bool wb_supervisor_world_save(const char *filename);
+
+// Ends the run of every controller and starts the world file again, with its controllers.
+void wb_supervisor_world_reload(void);
+
+// Former name of `wb_supervisor_world_reload`.
+WB_DEPRECATED void wb_supervisor_simulation_revert(void);
+
+// Former name of `wb_supervisor_world_load`.
+//
+// # Safety
+// `filename` is NULL or a NUL-terminated string.
+WB_DEPRECATED void wb_supervisor_load_world(const char *filename);
+
+// Former name of `wb_supervisor_world_save`.
+//
+// # Safety
+// `filename` is NULL or a NUL-terminated string.
+WB_DEPRECATED bool wb_supervisor_save_world(const char *filename);
+
+// Stops the robot's controller and starts it again (the runner relaunches the program; the robot
+// keeps its place and the simulation its time).
+void wb_supervisor_node_restart_controller(WbNodeRef node);
 
 #ifdef __cplusplus
 }  // extern "C"

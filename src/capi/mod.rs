@@ -6,6 +6,7 @@
 
 pub mod compass;
 pub mod connector;
+pub mod console;
 pub mod contact_point;
 pub mod device;
 pub mod emitter;
@@ -15,10 +16,13 @@ pub mod keyboard;
 pub mod mouse;
 pub mod mouse_state;
 pub mod nodes;
+pub mod plugins;
 pub mod receiver;
 pub mod robot;
 pub mod supervisor;
+pub mod symbols;
 pub mod types;
+pub mod utils;
 
 use std::ffi::{c_char, c_int, CStr};
 use std::panic::{catch_unwind, AssertUnwindSafe};

@@ -65,8 +65,10 @@ pub extern "C" fn wb_mouse_get_state() -> WbMouseState {
     IDLE
 }
 
-/// The same state, by address (the ctypes wrappers use this one).
+/// The same state, by address (the ctypes wrappers use this one): a copy of the library's own, which
+/// the caller may write to as Webots' (non-const) pointer allows.
 #[no_mangle]
-pub extern "C" fn wb_mouse_get_state_pointer() -> *const WbMouseState {
-    &IDLE
+pub extern "C" fn wb_mouse_get_state_pointer() -> *mut WbMouseState {
+    static STATE: once_cell::sync::OnceCell<usize> = once_cell::sync::OnceCell::new();
+    *STATE.get_or_init(|| Box::into_raw(Box::new(IDLE)) as usize) as *mut WbMouseState
 }

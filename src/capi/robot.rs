@@ -4,6 +4,7 @@
 use std::ffi::{c_char, c_double, c_int, c_void};
 
 use super::types::{WbBool, WbDeviceTag};
+use super::utils::motion;
 use super::{c_str_arg, guard, with_controller};
 use crate::controller::{c_string, global, Controller, Lifecycle, StepResult};
 use crate::link;
@@ -70,7 +71,17 @@ pub(crate) fn cleanup_and_exit() -> ! {
     if let Some(mut c) = global::take() {
         c.leave();
     }
+    motion::cleanup();
     exit_process(0)
+}
+
+/// Before a step's request goes: the playing motions set their motors, as Webots does (only for a step
+/// that really starts).
+fn play_motions(duration: c_int) {
+    let starts = global::with(|c| !c.step_begun && c.lifecycle == Lifecycle::Running).unwrap_or(false);
+    if starts {
+        motion::step_all(duration);
+    }
 }
 
 /// Connects to the world (once; later calls return at once). Returns 1.
@@ -118,6 +129,7 @@ fn stepping(func: &str, body: impl FnOnce(&mut Controller) -> StepResult) -> c_i
 /// Sends this step's commands and starts `duration` ms of simulated time (returns at once).
 #[no_mangle]
 pub extern "C" fn wb_robot_step_begin(duration: c_int) -> c_int {
+    play_motions(duration);
     stepping("wb_robot_step_begin", |c| {
         if c.step_begun {
             eprintln!("Warning: robot_step_begin() called multiple times before calling wb_robot_step_end().");
@@ -145,43 +157,57 @@ pub extern "C" fn wb_robot_step_end() -> c_int {
 /// call then exits the process with status 0).
 #[no_mangle]
 pub extern "C" fn wb_robot_step(duration: c_int) -> c_int {
+    play_motions(duration);
     stepping("wb_robot_step", |c| c.step(duration))
 }
 
-/// Waits for a user input event. Headless runs never produce one: asking for an input device that is
-/// not enabled prints Webots' error and returns `WB_EVENT_NO_EVENT` at once; otherwise the call waits
-/// `timeout` ms of simulated time. Returns `WB_EVENT_QUIT` when the run ends meanwhile.
+/// Waits for a user input event, the simulation held meanwhile. Headless runs never produce one: with
+/// at least one of the asked-for input devices enabled (or no event asked for), the call returns
+/// `WB_EVENT_NO_EVENT` once `timeout` ms of real time have passed, simulated time unchanged; asking
+/// only for disabled devices prints Webots' errors and returns at once. Returns `WB_EVENT_QUIT` when the
+/// run is over.
 #[no_mangle]
 pub extern "C" fn wb_robot_wait_for_user_input_event(
     event_type: WbUserInputEventValue,
     timeout: c_int,
 ) -> WbUserInputEventValue {
     let func = "wb_robot_wait_for_user_input_event";
-    let wants_mouse = event_type
-        & (WbUserInputEvent::WB_EVENT_MOUSE_CLICK as c_int | WbUserInputEvent::WB_EVENT_MOUSE_MOVE as c_int)
-        != 0;
-    let wants_keyboard = event_type & WbUserInputEvent::WB_EVENT_KEYBOARD as c_int != 0;
-    let wants_joystick = event_type & 56 != 0;
-    let mut valid = true;
-    if wants_mouse && super::mouse::wb_mouse_get_sampling_period() <= 0 {
-        eprintln!("Error: {func}() called with an event type including the mouse, but the mouse is disabled, please enable it with wb_mouse_enable().");
-        valid = false;
+    let mouse = WbUserInputEvent::WB_EVENT_MOUSE_CLICK as c_int | WbUserInputEvent::WB_EVENT_MOUSE_MOVE as c_int;
+    let joystick = WbUserInputEvent::WB_EVENT_JOYSTICK_BUTTON as c_int
+        | WbUserInputEvent::WB_EVENT_JOYSTICK_AXIS as c_int
+        | WbUserInputEvent::WB_EVENT_JOYSTICK_POV as c_int;
+    // as in Webots, one enabled device among those asked for makes the wait valid
+    let mut valid = event_type == WbUserInputEvent::WB_EVENT_NO_EVENT as c_int;
+    if event_type & mouse != 0 {
+        if super::mouse::wb_mouse_get_sampling_period() <= 0 {
+            eprintln!("Error: {func}() called with an event type including the mouse, but the mouse is disabled, please enable it with wb_mouse_enable().");
+        } else {
+            valid = true;
+        }
     }
-    if wants_keyboard && super::keyboard::wb_keyboard_get_sampling_period() <= 0 {
-        eprintln!("Error: {func}() called with an event type including the keyboard, but the keyboard is disabled, please enable it with wb_keyboard_enable().");
-        valid = false;
+    if event_type & WbUserInputEvent::WB_EVENT_KEYBOARD as c_int != 0 {
+        if super::keyboard::wb_keyboard_get_sampling_period() <= 0 {
+            eprintln!("Error: {func}() called with an event type including the keyboard, but the keyboard is disabled, please enable it with wb_keyboard_enable().");
+        } else {
+            valid = true;
+        }
     }
-    if wants_joystick && super::joystick::wb_joystick_get_sampling_period() <= 0 {
-        eprintln!("Error: {func}() called with an event type including a joystick, but no joystick is enabled, please enable it with wb_joystick_enable().");
-        valid = false;
-    }
-    if !(-1..=63).contains(&event_type) {
-        valid = false;
+    if event_type & joystick != 0 {
+        if super::joystick::wb_joystick_get_sampling_period() <= 0 {
+            eprintln!("Error: {func}() called with an event type including a joystick, but no joystick is enabled, please enable it with wb_joystick_enable().");
+        } else {
+            valid = true;
+        }
     }
     if !valid {
         return WbUserInputEvent::WB_EVENT_NO_EVENT as c_int;
     }
-    match stepping(func, |c| c.step(timeout.max(0))) {
+    let initialized = global::with(|c| c.lifecycle == Lifecycle::Running).unwrap_or(false);
+    if initialized {
+        std::thread::sleep(std::time::Duration::from_millis(u64::try_from(timeout).unwrap_or(0)));
+    }
+    // a round trip without time passing tells whether the run ended meanwhile
+    match stepping(func, |c| c.step(0)) {
         -1 => WbUserInputEvent::WB_EVENT_QUIT as c_int,
         _ => WbUserInputEvent::WB_EVENT_NO_EVENT as c_int,
     }
@@ -194,6 +220,7 @@ pub extern "C" fn wb_robot_cleanup() {
         if let Some(mut c) = global::take() {
             c.leave();
         }
+        motion::cleanup();
     })
 }
 

@@ -6,6 +6,7 @@ pub mod connector;
 pub mod device_table;
 pub mod emitter;
 pub mod global;
+pub mod motion;
 pub mod receiver;
 pub mod sensor;
 pub mod supervisor;
@@ -168,6 +169,10 @@ impl Controller {
                 RobotEvent::BatteryValue(v) => self.battery_value = *v,
                 RobotEvent::SimulationMode(m) => self.simulation_mode = *m,
                 RobotEvent::Supervisor(s) => self.supervisor = *s,
+                RobotEvent::Scene(event) => {
+                    let added = self.supervision.apply_event(event, answer.time_ms);
+                    self.devices.extend(added.iter().map(DeviceSlot::from_config));
+                }
             }
         }
         for (tag, event) in answer.devices.iter() {

@@ -10,7 +10,9 @@ use std::collections::HashMap;
 use std::ffi::CString;
 
 use super::c_string;
-use crate::protocol::{ContactPointData, FieldAddr, FieldData, FieldInfo, NodeInfo, NodeRefId, SupervisorCommand};
+use crate::protocol::{
+    ContactPointData, FieldAddr, FieldData, FieldInfo, NodeInfo, NodeRefId, ProtoInfo, SceneEvent, SupervisorCommand,
+};
 
 pub struct NodeHandle {
     pub info: NodeInfo,
@@ -27,6 +29,8 @@ pub struct NodeHandle {
     pub contact_points: [ContactCache; 2],
     /// Which of the two the deprecated per-index getters read.
     pub contact_points_descendants: bool,
+    /// `wb_supervisor_node_export_string`'s text, valid until the next export of this node.
+    pub content: CString,
 }
 
 /// Contact points a supervisor read, kept for the rest of the step.
@@ -42,6 +46,14 @@ impl Default for ContactCache {
     fn default() -> Self {
         ContactCache { time_ms: f64::NAN, points: None }
     }
+}
+
+/// A `WbProtoRef`: one PROTO layer of an instance.
+pub struct ProtoHandle {
+    pub node: NodeRefId,
+    pub layer: u8,
+    pub info: ProtoInfo,
+    pub type_name: CString,
 }
 
 pub struct FieldHandle {
@@ -62,6 +74,16 @@ pub struct Supervision {
     pending_sets: Vec<(FieldAddr, Option<i32>, FieldData)>,
     /// `wb_supervisor_node_get_pose` returns this one buffer.
     pub pose: [f64; 16],
+    protos: HashMap<(NodeRefId, u8), Box<ProtoHandle>>,
+    proto_at: HashMap<usize, (NodeRefId, u8)>,
+    /// Handles of removed nodes, kept boxed so that their addresses are never handed out again.
+    #[allow(clippy::vec_box)]
+    dead: Vec<Box<NodeHandle>>,
+    /// Tracked SF values and poses as last sent by the world, with the time they are from (ms).
+    tracked_values: HashMap<FieldAddr, (f64, FieldData)>,
+    tracked_poses: HashMap<(NodeRefId, Option<NodeRefId>), (f64, [f64; 16])>,
+    /// `WB_SUPERVISOR_MOVIE_*`: where movie recording stands (never recording, headless).
+    pub movie_status: i32,
 }
 
 impl Supervision {
@@ -81,6 +103,7 @@ impl Supervision {
                 contact_point: [f64::NAN; 3],
                 contact_points: Default::default(),
                 contact_points_descendants: false,
+                content: CString::default(),
             })
         });
         let addr = &**handle as *const NodeHandle as usize;
@@ -139,6 +162,63 @@ impl Supervision {
     /// The value a write queued this step will give the item, if any (getters read it back).
     pub fn pending_value(&self, field: &FieldAddr, index: Option<i32>) -> Option<&FieldData> {
         self.pending_sets.iter().find(|(f, i, _)| f == field && *i == index).map(|(_, _, v)| v)
+    }
+
+    /// The handle of a PROTO layer (created on first sight); its address is the `WbProtoRef`.
+    pub fn proto_ref(&mut self, node: NodeRefId, layer: u8, info: ProtoInfo) -> usize {
+        let handle = self
+            .protos
+            .entry((node, layer))
+            .or_insert_with(|| Box::new(ProtoHandle { node, layer, type_name: c_string(&info.type_name), info }));
+        let at = &**handle as *const ProtoHandle as usize;
+        self.proto_at.insert(at, (node, layer));
+        at
+    }
+
+    pub fn proto(&self, addr: usize) -> Option<&ProtoHandle> {
+        self.proto_at.get(&addr).and_then(|k| self.protos.get(k)).map(|b| &**b)
+    }
+
+    /// A tracked field's value sent for the step ending at `now` (ms), if any.
+    pub fn tracked_value(&self, field: &FieldAddr, now: f64) -> Option<&FieldData> {
+        self.tracked_values.get(field).filter(|(t, _)| *t == now).map(|(_, v)| v)
+    }
+
+    /// A tracked pose sent for the step ending at `now` (ms), if any.
+    pub fn tracked_pose(&self, node: NodeRefId, from: Option<NodeRefId>, now: f64) -> Option<[f64; 16]> {
+        self.tracked_poses.get(&(node, from)).filter(|(t, _)| *t == now).map(|(_, p)| *p)
+    }
+
+    /// A structural event or tracked value of a step answer for the step ending at `now` (ms). Returns
+    /// the configurations of devices added to this robot, for the device table.
+    pub fn apply_event(&mut self, event: &SceneEvent, now: f64) -> Vec<crate::protocol::DeviceConfig> {
+        match event {
+            SceneEvent::NodesRemoved(ids) => {
+                for id in ids {
+                    self.forget_node(*id);
+                }
+            }
+            SceneEvent::NewDevices(configs) => return configs.clone(),
+            SceneEvent::FieldValue { field, value } => {
+                self.tracked_values.insert(*field, (now, value.clone()));
+            }
+            SceneEvent::Pose { node, from, pose } => {
+                self.tracked_poses.insert((*node, *from), (now, *pose));
+            }
+        }
+        Vec::new()
+    }
+
+    /// A node left the scene: its reference is no longer valid (its address is not reused), nor are
+    /// its PROTO layers'.
+    fn forget_node(&mut self, id: NodeRefId) {
+        if let Some(handle) = self.nodes.remove(&id) {
+            self.node_at.remove(&(&*handle as *const NodeHandle as usize));
+            self.dead.push(handle);
+        }
+        self.proto_at.retain(|_, (node, _)| *node != id);
+        self.tracked_values.retain(|f, _| f.node != id);
+        self.tracked_poses.retain(|(n, from), _| *n != id && *from != Some(id));
     }
 
     /// The queued writes as commands, in call order.

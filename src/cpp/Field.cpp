@@ -53,6 +53,18 @@ int Field::getCount() const {
   return wb_supervisor_field_get_count(fieldRef);
 }
 
+void Field::enableSFTracking(int samplingPeriod) {
+  wb_supervisor_field_enable_sf_tracking(fieldRef, samplingPeriod);
+}
+
+void Field::disableSFTracking() {
+  wb_supervisor_field_disable_sf_tracking(fieldRef);
+}
+
+Field *Field::getActualField() const {
+  return findField(wb_supervisor_field_get_actual_field(fieldRef));
+}
+
 bool Field::getSFBool() const {
   return wb_supervisor_field_get_sf_bool(fieldRef);
 }
@@ -223,4 +235,16 @@ void Field::insertMFString(int index, const std::string &value) {
 
 void Field::removeMF(int index) {
   wb_supervisor_field_remove_mf(fieldRef, index);
+}
+
+void Field::removeSF() {
+  wb_supervisor_field_remove_sf(fieldRef);
+}
+
+void Field::importMFNodeFromString(int position, const std::string &nodeString) {
+  wb_supervisor_field_import_mf_node_from_string(fieldRef, position, nodeString.c_str());
+}
+
+void Field::importSFNodeFromString(const std::string &nodeString) {
+  wb_supervisor_field_import_sf_node_from_string(fieldRef, nodeString.c_str());
 }

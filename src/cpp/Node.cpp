@@ -3,6 +3,7 @@
 #include <webots/supervisor.h>
 #include <webots/Field.hpp>
 #include <webots/Node.hpp>
+#include <webots/Proto.hpp>
 
 #include <map>
 
@@ -37,6 +38,10 @@ void Node::cleanup() {
   nodes().clear();
 }
 
+void Node::remove() {
+  wb_supervisor_node_remove(nodeRef);
+}
+
 int Node::getId() const {
   return wb_supervisor_node_get_id(nodeRef);
 }
@@ -63,6 +68,10 @@ Node *Node::getParentNode() const {
 
 bool Node::isProto() const {
   return wb_supervisor_node_is_proto(nodeRef);
+}
+
+Proto *Node::getProto() const {
+  return Proto::findProto(wb_supervisor_node_get_proto(nodeRef));
 }
 
 Node *Node::getFromProtoDef(const std::string &name) const {
@@ -119,4 +128,44 @@ const double *Node::getPose() const {
 
 const double *Node::getPose(const Node *fromNode) const {
   return wb_supervisor_node_get_pose(nodeRef, fromNode ? fromNode->nodeRef : NULL);
+}
+
+void Node::enablePoseTracking(int samplingPeriod) const {
+  wb_supervisor_node_enable_pose_tracking(nodeRef, samplingPeriod, NULL);
+}
+
+void Node::disablePoseTracking() const {
+  wb_supervisor_node_disable_pose_tracking(nodeRef, NULL);
+}
+
+void Node::enablePoseTracking(int samplingPeriod, const Node *fromNode) const {
+  wb_supervisor_node_enable_pose_tracking(nodeRef, samplingPeriod, fromNode ? fromNode->nodeRef : NULL);
+}
+
+void Node::disablePoseTracking(const Node *fromNode) const {
+  wb_supervisor_node_disable_pose_tracking(nodeRef, fromNode ? fromNode->nodeRef : NULL);
+}
+
+std::string Node::exportString() const {
+  return text(wb_supervisor_node_export_string(nodeRef));
+}
+
+void Node::restartController() {
+  wb_supervisor_node_restart_controller(nodeRef);
+}
+
+void Node::moveViewpoint() const {
+  wb_supervisor_node_move_viewpoint(nodeRef);
+}
+
+void Node::setVisibility(Node *from, bool visible) {
+  wb_supervisor_node_set_visibility(nodeRef, from ? from->nodeRef : NULL, visible);
+}
+
+void Node::saveState(const std::string &stateName) {
+  wb_supervisor_node_save_state(nodeRef, stateName.c_str());
+}
+
+void Node::loadState(const std::string &stateName) {
+  wb_supervisor_node_load_state(nodeRef, stateName.c_str());
 }

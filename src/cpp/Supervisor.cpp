@@ -3,9 +3,18 @@
 #include <webots/supervisor.h>
 #include <webots/Field.hpp>
 #include <webots/Node.hpp>
+#include <webots/Proto.hpp>
 #include <webots/Supervisor.hpp>
 
+#include <cstdio>
+
 using namespace webots;
+
+namespace {
+  void deprecated(const char *name, const char *replacement) {
+    std::fprintf(stderr, "Supervisor::%s is deprecated, please use Supervisor::%s instead\n", name, replacement);
+  }
+}  // namespace
 
 Supervisor *Supervisor::getSupervisorInstance() {
   if (cInstance == NULL)
@@ -15,6 +24,7 @@ Supervisor *Supervisor::getSupervisorInstance() {
 
 Supervisor::~Supervisor() {
   Field::cleanup();
+  Proto::cleanup();
   Node::cleanup();
 }
 
@@ -31,6 +41,7 @@ void Supervisor::simulationResetPhysics() {
 }
 
 void Supervisor::simulationPhysicsReset() {
+  deprecated("simulationPhysicsReset", "simulationResetPhysics");
   wb_supervisor_simulation_reset_physics();
 }
 
@@ -64,4 +75,110 @@ Node *Supervisor::getFromDevice(const Device *device) const {
 
 Node *Supervisor::getFromDeviceTag(int tag) const {
   return Node::findNode(wb_supervisor_node_get_from_device(static_cast<WbDeviceTag>(tag)));
+}
+
+Node *Supervisor::getSelected() const {
+  return Node::findNode(wb_supervisor_node_get_selected());
+}
+
+void Supervisor::worldLoad(const std::string &file) {
+  wb_supervisor_world_load(file.c_str());
+}
+
+void Supervisor::worldReload() {
+  wb_supervisor_world_reload();
+}
+
+bool Supervisor::worldSave() {
+  return wb_supervisor_world_save(NULL);
+}
+
+bool Supervisor::worldSave(const std::string &file) {
+  return wb_supervisor_world_save(file.c_str());
+}
+
+void Supervisor::exportImage(const std::string &file, int quality) const {
+  wb_supervisor_export_image(file.c_str(), quality);
+}
+
+bool Supervisor::animationStartRecording(const std::string &file) {
+  return wb_supervisor_animation_start_recording(file.c_str());
+}
+
+bool Supervisor::animationStopRecording() {
+  return wb_supervisor_animation_stop_recording();
+}
+
+void Supervisor::movieStartRecording(const std::string &file, int width, int height, int codec, int quality,
+                                     int acceleration, bool caption) {
+  wb_supervisor_movie_start_recording(file.c_str(), width, height, codec, quality, acceleration, caption);
+}
+
+void Supervisor::movieStopRecording() {
+  wb_supervisor_movie_stop_recording();
+}
+
+bool Supervisor::movieIsReady() const {
+  return wb_supervisor_movie_is_ready();
+}
+
+bool Supervisor::movieFailed() const {
+  return wb_supervisor_movie_failed();
+}
+
+int Supervisor::movieGetStatus() const {
+  return wb_supervisor_movie_get_status();
+}
+
+void Supervisor::setLabel(int id, const std::string &label, double xpos, double ypos, double size, int color,
+                          double transparency, const std::string &font) {
+  wb_supervisor_set_label(id, label.c_str(), xpos, ypos, size, color, transparency, font.c_str());
+}
+
+bool Supervisor::virtualRealityHeadsetIsUsed() const {
+  return wb_supervisor_virtual_reality_headset_is_used();
+}
+
+const double *Supervisor::virtualRealityHeadsetGetPosition() const {
+  return wb_supervisor_virtual_reality_headset_get_position();
+}
+
+const double *Supervisor::virtualRealityHeadsetGetOrientation() const {
+  return wb_supervisor_virtual_reality_headset_get_orientation();
+}
+
+void Supervisor::simulationRevert() {
+  deprecated("simulationRevert", "worldReload");
+  wb_supervisor_world_reload();
+}
+
+void Supervisor::loadWorld(const std::string &file) {
+  deprecated("loadWorld", "worldLoad");
+  wb_supervisor_world_load(file.c_str());
+}
+
+bool Supervisor::saveWorld() {
+  deprecated("saveWorld", "worldSave");
+  return wb_supervisor_world_save(NULL);
+}
+
+bool Supervisor::saveWorld(const std::string &file) {
+  deprecated("saveWorld", "worldSave");
+  return wb_supervisor_world_save(file.c_str());
+}
+
+void Supervisor::startMovie(const std::string &file, int width, int height, int codec, int quality, int acceleration,
+                            bool caption) {
+  deprecated("startMovie", "movieStartRecording");
+  wb_supervisor_movie_start_recording(file.c_str(), width, height, codec, quality, acceleration, caption);
+}
+
+void Supervisor::stopMovie() {
+  deprecated("stopMovie", "movieStopRecording");
+  wb_supervisor_movie_stop_recording();
+}
+
+int Supervisor::getMovieStatus() {
+  deprecated("getMovieStatus", "movieGetStatus");
+  return wb_supervisor_movie_get_status();
 }

@@ -17,18 +17,34 @@ use std::fs;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
+/// The folders of `include/webots/` holding C headers (Webots' layout).
+pub const C_HEADER_FOLDERS: &[&str] = &["", "utils", "plugins/robot_window"];
+
+/// The folders of `include/webots/` holding C++ headers.
+pub const CPP_HEADER_FOLDERS: &[&str] = &["", "utils"];
+
 pub fn build(root: &Path) {
     let out = PathBuf::from(std::env::var("OUT_DIR").expect("cargo sets OUT_DIR"));
     let sources = files_with_extension(&root.join("src/cpp"), "cpp");
-    let headers = files_with_extension(&root.join("include/webots"), "hpp");
-    for path in sources.iter().chain(&headers) {
+    let headers: Vec<(&str, Vec<PathBuf>)> = CPP_HEADER_FOLDERS
+        .iter()
+        .map(|folder| (*folder, files_with_extension(&root.join("include/webots").join(folder), "hpp")))
+        .collect();
+    for path in sources.iter().chain(headers.iter().flat_map(|(_, files)| files)) {
         println!("cargo:rerun-if-changed={}", path.display());
     }
     println!("cargo:rerun-if-changed=src/cpp");
 
     let include = out.join("include/controller");
-    stage(&files_with_extension(&root.join("include/webots"), "h"), &include.join("c/webots"));
-    stage(&headers, &include.join("cpp/webots"));
+    for folder in C_HEADER_FOLDERS {
+        stage(
+            &files_with_extension(&root.join("include/webots").join(folder), "h"),
+            &include.join("c/webots").join(folder),
+        );
+    }
+    for (folder, files) in &headers {
+        stage(files, &include.join("cpp/webots").join(folder));
+    }
 
     let objects = cc::Build::new()
         .cpp(true)

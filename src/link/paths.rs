@@ -8,14 +8,18 @@ use std::path::PathBuf;
 
 pub const SOCKET_FILE: &str = "ipc.sock";
 
-/// `$WEBOTS_SHIM_TMPDIR`, else `$TMPDIR`, else `/tmp`, then `webots-shim-<uid>`.
-pub fn base_dir() -> PathBuf {
-    let tmp = std::env::var_os("WEBOTS_SHIM_TMPDIR")
+/// `$WEBOTS_SHIM_TMPDIR`, else `$TMPDIR`, else `/tmp`.
+pub fn tmp_root() -> PathBuf {
+    std::env::var_os("WEBOTS_SHIM_TMPDIR")
         .or_else(|| std::env::var_os("TMPDIR"))
         .filter(|v| !v.is_empty())
-        .map_or_else(|| PathBuf::from("/tmp"), PathBuf::from);
+        .map_or_else(|| PathBuf::from("/tmp"), PathBuf::from)
+}
+
+/// `tmp_root()/webots-shim-<uid>`.
+pub fn base_dir() -> PathBuf {
     let uid = nix::unistd::getuid();
-    tmp.join(format!("webots-shim-{uid}"))
+    tmp_root().join(format!("webots-shim-{uid}"))
 }
 
 pub fn instance_dir(port: u16) -> PathBuf {

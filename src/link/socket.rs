@@ -2,6 +2,7 @@
 
 use std::io::{self, BufReader, BufWriter, Write};
 use std::os::unix::net::UnixStream;
+use std::path::Path;
 use std::time::Duration;
 
 use super::paths::{most_recent_instance, parse_url, socket_path};
@@ -18,17 +19,31 @@ pub struct SocketLink {
 const CONNECT_ATTEMPTS: u32 = 50;
 
 impl SocketLink {
+    /// An extern controller: the run and robot `url` names (`env_robot_name` when it names none).
     pub fn connect(url: &str, env_robot_name: &str) -> Result<(SocketLink, RobotConfig), String> {
         let parsed = parse_url(url)?;
         let robot_name = if parsed.robot.is_empty() { env_robot_name.to_string() } else { parsed.robot };
-        let robot_index = std::env::var("WEBOTS_SHIM_ROBOT_INDEX").ok().and_then(|v| v.parse().ok());
         let stream = connect_with_retries(parsed.port)?;
+        Self::handshake(stream, Hello { robot_name, robot_id: None, pid: std::process::id() })
+    }
+
+    /// A controller the runner launched: its run's socket, its robot by node id (or name).
+    pub fn connect_intern(
+        socket: &Path,
+        robot_id: Option<i32>,
+        robot_name: &str,
+    ) -> Result<(SocketLink, RobotConfig), String> {
+        let stream = UnixStream::connect(socket)
+            .map_err(|e| format!("cannot reach the webots-shim run at {}: {e}", socket.display()))?;
+        Self::handshake(stream, Hello { robot_name: robot_name.to_string(), robot_id, pid: std::process::id() })
+    }
+
+    fn handshake(stream: UnixStream, hello: Hello) -> Result<(SocketLink, RobotConfig), String> {
         let mut link = SocketLink {
             reader: BufReader::with_capacity(1 << 16, stream.try_clone().map_err(|e| e.to_string())?),
             writer: BufWriter::with_capacity(1 << 16, stream),
             scratch: Vec::new(),
         };
-        let hello = Hello { robot_name, robot_index, pid: std::process::id() };
         write_frame(&mut link.writer, &hello, &mut link.scratch)
             .and_then(|_| link.writer.flush())
             .map_err(|e| format!("cannot talk to the webots-shim run: {e}"))?;

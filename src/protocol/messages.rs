@@ -15,8 +15,8 @@ use super::supervisor::{NodeRefId, Query, QueryAnswer, SupervisorCommand};
 pub struct Hello {
     /// `WEBOTS_ROBOT_NAME` (or the robot part of `WEBOTS_CONTROLLER_URL`); empty = "the only one".
     pub robot_name: String,
-    /// Index of the robot in the world, when the runner launched this controller itself.
-    pub robot_index: Option<u32>,
+    /// `WEBOTS_ROBOT_ID`: the robot's node id, when the runner launched this controller itself.
+    pub robot_id: Option<i32>,
     pub pid: u32,
 }
 
@@ -184,6 +184,8 @@ pub enum RobotEvent {
     SimulationMode(i32),
     /// A supervisor changed this robot's `supervisor` field.
     Supervisor(bool),
+    /// The rest of the supervisor API and structural changes (scene.rs).
+    Scene(super::scene::SceneEvent),
 }
 
 /// One event of a `DeviceEvents` list: a plain value, so that a list of many is dropped at no cost.

@@ -7,9 +7,11 @@ pub mod device_events;
 pub mod messages;
 pub mod node_type;
 pub mod payload;
+pub mod scene;
 pub mod supervisor;
 
 pub use device_events::{DeviceEvents, EventRef};
 pub use messages::*;
 pub use payload::{PacketBytes, Payload, ShortBytes};
+pub use scene::*;
 pub use supervisor::*;

@@ -52,6 +52,8 @@ pub enum Query {
     },
     /// Whether a top Solid's centre of mass is above the hull of its contact points.
     StaticBalance(NodeRefId),
+    /// The rest of the supervisor API (scene.rs).
+    Scene(super::scene::SceneQuery),
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -68,6 +70,7 @@ pub enum QueryAnswer {
     ContactPoints(Option<Vec<ContactPointData>>),
     /// `None` when the node is not a top Solid.
     Balance(Option<bool>),
+    Scene(super::scene::SceneAnswer),
 }
 
 /// A contact point in world coordinates, with the Solid whose geometry it touches.
@@ -98,13 +101,16 @@ pub struct NodeInfo {
     pub proto_internal: bool,
 }
 
-/// A field: its node, its place in one of the node's two field lists.
+/// A field: its node, its place in one of the node's field lists.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct FieldAddr {
     pub node: NodeRefId,
     pub index: i32,
     /// The base node's own list rather than the PROTO interface.
     pub base: bool,
+    /// The interface of this PROTO layer of the instance (`wb_supervisor_proto_get_field`; 0: its own
+    /// PROTO) rather than the visible or base list.
+    pub proto_layer: Option<u8>,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -183,4 +189,6 @@ pub enum SupervisorCommand {
         position: f64,
         index: i32,
     },
+    /// The rest of the supervisor API (scene.rs).
+    Scene(super::scene::SceneCommand),
 }

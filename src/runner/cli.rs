@@ -243,6 +243,7 @@ fn run(world_path: &Path, until: Option<f64>, step_timeout: f64, seed: Option<i3
         library_dir: library_dir(),
         interrupt,
         guard_program: std::env::current_exe().ok(),
+        seed,
     };
     let server = match Server::new(world, opts) {
         Ok(s) => s,

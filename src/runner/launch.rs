@@ -1,5 +1,6 @@
 //! Starting a robot's controller as Webots does: `<project>/controllers/NAME/NAME`, run in its own
-//! folder with `controllerArgs` as arguments, `WEBOTS_ROBOT_NAME` and the run's URL in the environment,
+//! folder with `controllerArgs` as arguments, Webots' `WEBOTS_ROBOT_ID`, `WEBOTS_ROBOT_NAME` and
+//! `WEBOTS_INSTANCE_PATH` and the run's URL in the environment,
 //! its output forwarded line by line with the robot's name in front. Controllers the project lacks are
 //! looked for in the home's own `resources/projects/controllers/` (the test-suite supervisor lives there).
 //! A folder without a program but with `NAME.py` runs it with Python (see `python.rs`); `runtime.ini`
@@ -48,8 +49,11 @@ pub struct LaunchSpec<'a> {
     pub program: &'a Path,
     pub args: &'a [String],
     pub robot_name: &'a str,
-    pub robot_index: usize,
+    /// The robot's node id (`WEBOTS_ROBOT_ID`, how a launched controller names its robot).
+    pub robot_id: i32,
     pub port: u16,
+    /// The run's folder (`WEBOTS_INSTANCE_PATH`, with a trailing `/`).
+    pub instance_dir: &'a Path,
     pub library_dir: Option<&'a Path>,
 }
 
@@ -58,7 +62,8 @@ pub fn launch(spec: &LaunchSpec) -> io::Result<Launched> {
     let mut env = LaunchEnv::default();
     env.set("WEBOTS_ROBOT_NAME", spec.robot_name);
     env.set("WEBOTS_CONTROLLER_URL", format!("ipc://{}/{}", spec.port, percent_encode(spec.robot_name)));
-    env.set("WEBOTS_SHIM_ROBOT_INDEX", spec.robot_index.to_string());
+    env.set("WEBOTS_ROBOT_ID", spec.robot_id.to_string());
+    env.set("WEBOTS_INSTANCE_PATH", format!("{}/", spec.instance_dir.display()));
     env.remove("WEBOTS_SHIM_WORLD");
     if let Some(lib) = spec.library_dir {
         let mut paths = vec![lib.to_path_buf(), dir.to_path_buf()];

@@ -19,6 +19,8 @@ use super::outcome::{ControllerReport, Outcome, RunReport};
 use crate::protocol::codec::{complete_frame, decode, encode_into};
 use crate::protocol::{FromWorld, Hello, StepAnswer, StepRequest, ToWorld, Welcome};
 use crate::world::robot_table::{project_path, ControllerSpec};
+use crate::world::scene_control::WorldChange;
+use crate::world::supervision::ref_id;
 use crate::world::World;
 
 pub struct RunOptions {
@@ -32,6 +34,8 @@ pub struct RunOptions {
     pub interrupt: Arc<AtomicBool>,
     /// This program, to start the run's watchdog (`guard.rs`) with; `None`: no watchdog.
     pub guard_program: Option<PathBuf>,
+    /// `--seed`, also for worlds a supervisor loads.
+    pub seed: Option<i32>,
 }
 
 const LISTENER: Token = Token(usize::MAX);
@@ -98,6 +102,8 @@ pub struct Server {
     answers: Vec<StepAnswer>,
     /// The robots due after a world step.
     due: Vec<usize>,
+    /// A supervisor asked for a world that could not be loaded.
+    load_failure: Option<String>,
 }
 
 fn log(msg: impl AsRef<str>) {
@@ -131,6 +137,7 @@ impl Server {
             read_buf: Vec::new(),
             answers: Vec::new(),
             due: Vec::new(),
+            load_failure: None,
         })
     }
 
@@ -148,6 +155,7 @@ impl Server {
             for warning in self.world.take_runtime_warnings() {
                 log(format!("warning: {warning}"));
             }
+            self.follow_the_world();
             if self.finished() {
                 break;
             }
@@ -180,9 +188,22 @@ impl Server {
     }
 
     fn start_controllers(&mut self) {
+        for i in 0..self.world.robots().len() {
+            self.start_controller(i);
+        }
+        if self.ctls.iter().all(Option::is_none) {
+            log("no robot in this world has a controller to run");
+        }
+    }
+
+    /// Starts robot `i`'s controller (or waits for it, extern), as Webots does.
+    fn start_controller(&mut self, i: usize) {
+        if self.ctls.len() <= i {
+            self.ctls.resize_with(i + 1, || None);
+        }
         let project = project_path(self.world.world_path());
-        let robots: Vec<_> = self.world.robots().to_vec();
-        for (i, robot) in robots.iter().enumerate() {
+        let robot = self.world.robots()[i].clone();
+        {
             let now = Instant::now();
             let mut ctl = Ctl {
                 robot: i,
@@ -196,7 +217,7 @@ impl Server {
                 ended_after_quit: None,
             };
             match &robot.controller {
-                ControllerSpec::None => continue,
+                ControllerSpec::None => return,
                 ControllerSpec::Extern => {
                     ctl.is_extern = true;
                     log(format!(
@@ -212,8 +233,9 @@ impl Server {
                             program: &program,
                             args: &robot.args,
                             robot_name: &robot.name,
-                            robot_index: i,
+                            robot_id: ref_id(robot.node),
                             port: self.instance.port,
+                            instance_dir: &self.instance.dir,
                             library_dir: self.opts.library_dir.as_deref(),
                         })
                         .map_err(|e| format!("cannot start {}: {e}", program.display()))
@@ -236,9 +258,77 @@ impl Server {
             }
             self.ctls[i] = Some(ctl);
         }
-        if self.ctls.iter().all(Option::is_none) {
-            log("no robot in this world has a controller to run");
+    }
+
+    /// What supervisors changed beyond the scene: robots imported (their controllers start), controllers
+    /// to restart, and, once every controller of this world is gone, the world to load in its place.
+    fn follow_the_world(&mut self) {
+        for robot in self.world.take_new_robots() {
+            self.start_controller(robot);
         }
+        for robot in self.world.take_restarts() {
+            self.restart(robot);
+        }
+        let gone =
+            self.ctls.iter().flatten().all(|c| c.phase == Phase::Left && (c.launched.is_none() || c.outcome.is_some()));
+        if gone {
+            if let Some(change) = self.world.take_world_change() {
+                self.switch_world(change);
+            }
+        }
+    }
+
+    /// Stops robot `robot`'s controller and starts it again.
+    fn restart(&mut self, robot: usize) {
+        let Some(ctl) = self.ctls.get_mut(robot).and_then(Option::as_mut) else { return };
+        if ctl.is_extern {
+            log(format!("'{}' has an extern controller: it cannot be restarted", ctl.name));
+            return;
+        }
+        log(format!("restarting the controller of '{}'", ctl.name));
+        if let Some(launched) = ctl.launched.as_mut() {
+            let _ = killpg(Pid::from_raw(launched.child.id() as i32), Signal::SIGKILL);
+            let _ = launched.child.wait();
+            for f in launched.forwarders.drain(..) {
+                let _ = f.join();
+            }
+        }
+        if let Some(token) = ctl.conn.take() {
+            self.close(token.0, None);
+        }
+        self.world.disconnect(robot);
+        self.ctls[robot] = None;
+        self.start_controller(robot);
+    }
+
+    /// `wb_supervisor_world_load` / `world_reload`: the new world, with its controllers, in place of the
+    /// old one (whose controllers have all ended).
+    fn switch_world(&mut self, change: WorldChange) {
+        let path = match change {
+            WorldChange::Reload => self.world.world_path().to_path_buf(),
+            WorldChange::Load(path) => path,
+        };
+        log(format!("loading the world {}", path.display()));
+        let mut world = match World::load(&path, &super::default_load_options()) {
+            Ok(world) => world,
+            Err(e) => {
+                log(format!("cannot load the world: {e}"));
+                self.load_failure = Some(format!("the world {} could not be loaded: {e}", path.display()));
+                return;
+            }
+        };
+        for warning in world.scene().warnings.iter().chain(world.warnings()) {
+            log(format!("warning: {warning}"));
+        }
+        if let Some(seed) = self.opts.seed {
+            world.set_seed(seed);
+        }
+        world.set_until(self.opts.until.map(|s| s * 1000.0));
+        self.world = world;
+        self.ctls = (0..self.world.robots().len()).map(|_| None).collect();
+        self.answers.clear();
+        self.over_since = None;
+        self.start_controllers();
     }
 
     /// Advances while every controller has asked for time to pass; answers those whose step elapsed.
@@ -426,11 +516,11 @@ impl Server {
     /// Which robot a connecting controller drives.
     fn bind_target(&self, hello: &Hello) -> Result<usize, String> {
         let waiting = |c: &&Ctl| c.phase == Phase::Pending;
-        if let Some(i) = hello.robot_index {
-            let i = i as usize;
-            return match self.ctls.get(i).and_then(Option::as_ref) {
-                Some(c) if !c.is_extern && waiting(&c) && c.name == hello.robot_name => Ok(i),
-                _ => Err(format!("robot #{i} '{}' is not waiting for a controller", hello.robot_name)),
+        if let Some(id) = hello.robot_id {
+            let robot = self.world.robots().iter().position(|r| ref_id(r.node) == id);
+            return match robot.and_then(|i| self.ctls.get(i)).and_then(Option::as_ref) {
+                Some(c) if !c.is_extern && waiting(&c) => Ok(c.robot),
+                _ => Err(format!("robot {id} ('{}') is not waiting for a controller", hello.robot_name)),
             };
         }
         let externs: Vec<&Ctl> = self.ctls.iter().flatten().filter(|c| c.is_extern).collect();
@@ -534,8 +624,9 @@ impl Server {
         let limit = self.opts.step_timeout;
         let over_for = self.over_since.map(|t| t.elapsed());
         let quit = self.world.quit_status().is_some();
-        // like Webots, a supervisor's quit gives controllers about a second to leave
-        let grace = if self.interrupted || quit { INTERRUPT_GRACE } else { limit };
+        // like Webots, a supervisor's quit or world change gives controllers about a second to leave
+        let changing = self.world.world_change().is_some();
+        let grace = if self.interrupted || quit || changing { INTERRUPT_GRACE } else { limit };
         let mut to_close = Vec::new();
         for ctl in self.ctls.iter_mut().flatten() {
             if ctl.outcome.is_some() || ctl.is_extern {
@@ -603,6 +694,17 @@ impl Server {
         }
         if let Some(guard) = self.guard.take() {
             guard.release();
+        }
+        if let Some(why) = self.load_failure.take() {
+            controllers.push(ControllerReport {
+                robot: "(world)".into(),
+                outcome: Outcome::NotStarted(why),
+                after_quit: false,
+            });
+        }
+        // labels are not shown headless: the last ones are told with the run's end
+        for label in self.world.labels().filter(|l| !l.text.is_empty()) {
+            log(format!("label {}: {}", label.id, label.text));
         }
         RunReport {
             controllers,

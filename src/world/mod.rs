@@ -18,6 +18,8 @@ pub mod regeneration;
 pub mod robot_table;
 pub mod sampling;
 pub mod scene;
+pub mod scene_control;
+pub mod scene_queries;
 pub mod scheduler;
 pub mod shapes;
 pub mod sim;

@@ -29,26 +29,35 @@ pub struct RobotEntry {
 }
 
 pub fn robot_entries(scene: &Scene) -> Vec<RobotEntry> {
-    scene
-        .robots()
-        .into_iter()
-        .map(|node| {
-            let controller_field = scene.sf_string(node, "controller").to_string();
-            let controller = match controller_field.trim() {
-                "" | "<none>" | "<generic>" | "void" => ControllerSpec::None,
-                "<extern>" => ControllerSpec::Extern,
-                name => ControllerSpec::Program(name.to_string()),
-            };
-            RobotEntry {
-                node,
-                name: scene.sf_string(node, "name").to_string(),
-                controller,
-                controller_field,
-                args: scene.mf_string(node, "controllerArgs"),
-                devices: scene.robot_devices(node),
-            }
-        })
-        .collect()
+    scene.robots().into_iter().map(|node| robot_entry(scene, node)).collect()
+}
+
+/// The entry of the Robot node `node`.
+pub fn robot_entry(scene: &Scene, node: NodeId) -> RobotEntry {
+    let controller_field = scene.sf_string(node, "controller").to_string();
+    let controller = match controller_field.trim() {
+        "" | "<none>" | "<generic>" | "void" => ControllerSpec::None,
+        "<extern>" => ControllerSpec::Extern,
+        name => ControllerSpec::Program(name.to_string()),
+    };
+    RobotEntry {
+        node,
+        name: scene.sf_string(node, "name").to_string(),
+        controller,
+        controller_field,
+        args: scene.mf_string(node, "controllerArgs"),
+        devices: scene.robot_devices(node),
+    }
+}
+
+/// What a controller learns of one device.
+pub fn device_config(scene: &Scene, node: NodeId, setup: DeviceSetup) -> DeviceConfig {
+    DeviceConfig {
+        node_type: scene.node_type(node),
+        name: scene.sf_string(node, "name").to_string(),
+        model: scene.sf_string(node, "model").to_string(),
+        setup,
+    }
 }
 
 /// The project folder of a world: the parent of its `worlds/` folder (Webots' convention), else the
@@ -82,17 +91,7 @@ pub fn robot_config(
         world_path: world_path.to_string_lossy().into_owned(),
         controller_name: entry.controller_field.clone(),
         time_ms,
-        devices: entry
-            .devices
-            .iter()
-            .enumerate()
-            .map(|(i, &d)| DeviceConfig {
-                node_type: scene.node_type(d),
-                name: scene.sf_string(d, "name").to_string(),
-                model: scene.sf_string(d, "model").to_string(),
-                setup: setup(i),
-            })
-            .collect(),
+        devices: entry.devices.iter().enumerate().map(|(i, &d)| device_config(scene, d, setup(i))).collect(),
         node_id: 0,
         simulation_mode: 2,
     }

@@ -36,6 +36,11 @@ impl Scheduler {
         self.time_ms + self.step_ms
     }
 
+    /// A robot added to the world (a supervisor's import): idle until its controller connects.
+    pub fn add_robot(&mut self) {
+        self.slots.push(Slot::Idle);
+    }
+
     pub fn slot(&self, robot: usize) -> Slot {
         self.slots[robot]
     }

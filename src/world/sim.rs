@@ -14,6 +14,7 @@ use super::regeneration;
 use super::robot_table::{robot_config, robot_entries, ControllerSpec, RobotEntry};
 use super::sampling::Sampling;
 use super::scene::{load_world, Edit, FieldValue, LoadOptions, NodeId, Scene, WorldError};
+use super::scene_control::SceneControl;
 use super::scheduler::{Scheduler, Slot};
 use super::supervision::{self, ref_id, resolve_index, value_of};
 use crate::protocol::{
@@ -27,26 +28,26 @@ pub const MODE_FAST: i32 = 2;
 
 /// World-side state of one robot that is not in the scene tree.
 #[derive(Clone, Debug, Default)]
-struct RobotState {
+pub(super) struct RobotState {
     battery: Sampling,
     /// Events waiting for the robot's next answer.
-    outbox: Vec<RobotEvent>,
+    pub(super) outbox: Vec<RobotEvent>,
 }
 
 pub struct World {
     pub(super) scene: Scene,
     /// The scene as loaded: what `simulation_reset` goes back to.
-    pristine: Scene,
-    world_path: PathBuf,
-    robots: Vec<RobotEntry>,
-    states: Vec<RobotState>,
+    pub(super) pristine: Scene,
+    pub(super) world_path: PathBuf,
+    pub(super) robots: Vec<RobotEntry>,
+    pub(super) states: Vec<RobotState>,
     /// Per robot, the request received since the last step, applied in world order when time advances.
-    pending: Vec<Option<StepRequest>>,
-    scheduler: Scheduler,
+    pub(super) pending: Vec<Option<StepRequest>>,
+    pub(super) scheduler: Scheduler,
     until_ms: Option<f64>,
-    devices: Devices,
+    pub(super) devices: Devices,
     /// The rigid-body world, when some Solid has `physics`.
-    physics: Option<Physics>,
+    pub(super) physics: Option<Physics>,
     /// Hinge and slider endPoints' poses for their positions.
     joint_poses: JointPoses,
     /// Kinematic Solids moving by their velocity fields.
@@ -54,16 +55,18 @@ pub struct World {
     /// Load-time warnings (printed once by the runner).
     warnings: Vec<String>,
     /// Warnings raised while running (field checks), drained by `take_runtime_warnings`.
-    runtime_warnings: Vec<String>,
+    pub(super) runtime_warnings: Vec<String>,
     /// Per robot, device events waiting for its next answer.
-    device_outboxes: Vec<DeviceEvents>,
-    seed: i32,
+    pub(super) device_outboxes: Vec<DeviceEvents>,
+    pub(super) seed: i32,
     /// A supervisor's `wb_supervisor_simulation_quit` status (the first one wins).
-    quit_status: Option<i32>,
+    pub(super) quit_status: Option<i32>,
     reset_requested: bool,
     mode: i32,
     /// Real-time mode: wall-clock instant matching simulated time `pace_origin.1`.
     pace_origin: Option<(Instant, f64)>,
+    /// The rest of the supervisor API: structure, states, tracking, labels, world changes.
+    pub(super) control: SceneControl,
 }
 
 impl World {
@@ -109,6 +112,7 @@ impl World {
             reset_requested: false,
             mode: MODE_FAST,
             pace_origin: None,
+            control: SceneControl::default(),
         }
     }
 
@@ -154,6 +158,7 @@ impl World {
         self.until_ms.is_some_and(|u| self.time_ms() + 1e-9 >= u)
             || self.quit_status.is_some()
             || self.mode == MODE_PAUSE
+            || self.control.world_change.is_some()
     }
 
     /// The status a supervisor passed to `wb_supervisor_simulation_quit`, if one did.
@@ -227,7 +232,7 @@ impl World {
             self.scheduler.set_idle(robot);
             return true;
         }
-        let immediate = self.scheduler.request(robot, req.duration_ms) || self.is_over();
+        let immediate = self.scheduler.request(robot, req.duration_ms) || self.is_over() || self.is_removed(robot);
         if immediate {
             self.scheduler.set_running(robot);
             self.apply(robot, &req);
@@ -300,6 +305,7 @@ impl World {
             &mut self.device_outboxes,
             &mut self.runtime_warnings,
         );
+        self.sample_tracking(now);
         for (robot, state) in self.states.iter_mut().enumerate() {
             if state.battery.due(now) {
                 let value = battery_value(&self.scene, self.robots[robot].node, now);
@@ -338,7 +344,7 @@ impl World {
     /// caller that keeps one answer per robot allocates nothing from step to step.
     pub fn answer_into(&mut self, robot: usize, out: &mut StepAnswer) {
         out.time_ms = self.time_ms();
-        out.quit = self.is_over();
+        out.quit = self.is_over() || self.is_removed(robot);
         out.robot.clear();
         std::mem::swap(&mut out.robot, &mut self.states[robot].outbox);
         out.devices.clear();
@@ -357,16 +363,16 @@ impl World {
             && self.scene.sf_bool(self.robots[robot].node, "supervisor");
         for cmd in &req.robot {
             match cmd {
-                RobotCommand::SetCustomData(data) => {
-                    if let Some(super::scene::FieldValue::SFString(s)) =
-                        self.scene.field_mut(self.robots[robot].node, "customData")
-                    {
-                        s.clone_from(data);
-                    }
-                }
+                // the PROTO parameter feeding the field too: that is what a supervisor reads
+                RobotCommand::SetCustomData(data) => self.scene.set_field_synced(
+                    self.robots[robot].node,
+                    "customData",
+                    FieldValue::SFString(data.clone()),
+                ),
                 RobotCommand::BatterySampling(period) => self.states[robot].battery.set_period(*period, now),
+                // the library refuses these in a plain Robot; a forged request changes nothing either
+                RobotCommand::Supervisor(SupervisorCommand::Scene(cmd)) if supervisor => self.scene_command(robot, cmd),
                 RobotCommand::Supervisor(cmd) => {
-                    // the library refuses these in a plain Robot; a forged request changes nothing either
                     if supervisor {
                         self.supervise(cmd);
                     }
@@ -415,6 +421,7 @@ impl World {
                 self.reset_requested = true;
                 return;
             }
+            SupervisorCommand::Scene(_) => return,
             SupervisorCommand::SetMode(mode) => {
                 let mode = if matches!(*mode, MODE_REAL_TIME | MODE_FAST) { *mode } else { MODE_PAUSE };
                 if mode != self.mode {
@@ -465,38 +472,14 @@ impl World {
             if field == "position" {
                 self.joint_position_written(node);
             }
-            if let (Some(physics), "translation" | "rotation") = (&mut self.physics, field.as_str()) {
-                physics.node_moved(&self.scene, node);
-            }
-            let now = self.time_ms();
-            self.devices.field_changed(
-                &mut self.scene,
-                self.physics.as_mut(),
-                node,
-                &field,
-                now,
-                &mut self.device_outboxes,
-                &mut self.runtime_warnings,
-            );
+            self.field_written(node, &field);
         }
     }
 
     /// Something other than the engine moved `node` (a translation or rotation field changed): the
     /// engine, the links and the devices take it into account.
     fn moved(&mut self, node: NodeId) {
-        if let Some(physics) = &mut self.physics {
-            physics.node_moved(&self.scene, node);
-        }
-        let now = self.time_ms();
-        self.devices.field_changed(
-            &mut self.scene,
-            self.physics.as_mut(),
-            node,
-            "translation",
-            now,
-            &mut self.device_outboxes,
-            &mut self.runtime_warnings,
-        );
+        self.field_written(node, "translation");
     }
 
     /// A supervisor wrote a joint's `position` (`params` is its jointParameters node): the endPoint is
@@ -520,13 +503,35 @@ impl World {
             self.devices.renumber(&mut self.scene, &moves, &mut self.device_outboxes, &mut self.runtime_warnings);
         }
         self.devices.geometry_changed();
-        // the rebuilt Solids are new nodes: the engine starts again from the scene as it is now
-        if self.physics.is_some() {
-            self.physics = Physics::build(&mut self.scene, &mut Vec::new());
-            self.devices.physics_rebuilt(&self.scene, self.physics.as_mut());
-        }
+        // the rebuilt Solids are new nodes
+        self.rebuild_physics();
+    }
+
+    /// Nodes came into or left the scene (template regeneration, imports, removals): the engine starts
+    /// again from the scene as it is now, and the links are welded anew.
+    pub(super) fn rebuild_physics(&mut self) {
+        self.physics = Physics::build(&mut self.scene, &mut Vec::new());
+        self.devices.physics_rebuilt(&self.scene, self.physics.as_mut());
         self.joint_poses = JointPoses::of(&self.scene);
         self.gliders = Gliders::of(&self.scene, self.physics.as_ref());
+    }
+
+    /// A field of `node` was written by the world itself (not by the engine): the engine, the links
+    /// and the devices take it into account.
+    pub(super) fn field_written(&mut self, node: NodeId, field: &str) {
+        if let (Some(physics), "translation" | "rotation") = (&mut self.physics, field) {
+            physics.node_moved(&self.scene, node);
+        }
+        let now = self.time_ms();
+        self.devices.field_changed(
+            &mut self.scene,
+            self.physics.as_mut(),
+            node,
+            field,
+            now,
+            &mut self.device_outboxes,
+            &mut self.runtime_warnings,
+        );
     }
 
     /// A robot's `supervisor` field changed: its controller gains or loses the supervisor API with
@@ -542,7 +547,7 @@ impl World {
     /// does (queues emptied, enabled sensors sample at the next step); controllers keep running.
     fn reset(&mut self) {
         let flags: Vec<bool> = self.robots.iter().map(|r| self.scene.sf_bool(r.node, "supervisor")).collect();
-        self.scene = self.pristine.clone();
+        self.restore_loaded_scene();
         for (robot, was) in flags.into_iter().enumerate() {
             if self.scene.sf_bool(self.robots[robot].node, "supervisor") != was {
                 self.tell_supervisor_flag(self.robots[robot].node);

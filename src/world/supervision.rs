@@ -14,14 +14,23 @@ pub fn ref_id(node: NodeId) -> NodeRefId {
     node as NodeRefId + 1
 }
 
-/// The scene node behind a ref id (`None` for the root and for ids that name nothing).
+/// The scene node behind a ref id (`None` for the root and for ids that name nothing, removed nodes
+/// included).
 pub fn scene_node(scene: &Scene, id: NodeRefId) -> Option<NodeId> {
     let n = usize::try_from(id).ok()?.checked_sub(1)?;
-    (n < scene.nodes.len()).then_some(n)
+    scene.is_live(n).then_some(n)
 }
 
 fn exists(scene: &Scene, id: NodeRefId) -> bool {
     id == ROOT || scene_node(scene, id).is_some()
+}
+
+pub(super) fn list_of(addr: &FieldAddr) -> FieldList {
+    match (addr.proto_layer, addr.base) {
+        (Some(layer), _) => FieldList::Proto(layer),
+        (None, true) => FieldList::Base,
+        (None, false) => FieldList::Visible,
+    }
 }
 
 fn list(base: bool) -> FieldList {
@@ -76,13 +85,13 @@ fn root_children(scene: &Scene) -> Field {
     Field { name: "children".into(), value: FieldValue::MFNode(scene.roots.clone()), pos: None }
 }
 
-fn field_at(scene: &Scene, addr: &FieldAddr) -> Option<Field> {
+pub(super) fn field_at(scene: &Scene, addr: &FieldAddr) -> Option<Field> {
     let index = usize::try_from(addr.index).ok()?;
     if addr.node == ROOT {
-        return (index == 0).then(|| root_children(scene));
+        return (index == 0 && addr.proto_layer.is_none()).then(|| root_children(scene));
     }
     let n = scene_node(scene, addr.node)?;
-    scene.field_list(n, list(addr.base)).get(index).cloned()
+    scene.field_list(n, list_of(addr)).get(index).cloned()
 }
 
 /// Whether the node belongs to a PROTO body: some PROTO instance above it reaches it through none
@@ -107,13 +116,13 @@ fn is_proto_internal(scene: &Scene, n: NodeId) -> bool {
     })
 }
 
-/// Webots makes read-only every field reached through the base-node variants and every field of a
-/// PROTO body node.
-fn is_read_only(scene: &Scene, addr: &FieldAddr) -> bool {
-    addr.base || scene_node(scene, addr.node).is_some_and(|n| is_proto_internal(scene, n))
+/// Webots makes read-only every field reached through the base-node variants or a PROTO layer, and
+/// every field of a PROTO body node.
+pub(super) fn is_read_only(scene: &Scene, addr: &FieldAddr) -> bool {
+    addr.base || addr.proto_layer.is_some() || scene_node(scene, addr.node).is_some_and(|n| is_proto_internal(scene, n))
 }
 
-fn field_info(scene: &Scene, addr: FieldAddr, field: &Field) -> FieldInfo {
+pub(super) fn field_info(scene: &Scene, addr: FieldAddr, field: &Field) -> FieldInfo {
     let ty = field.value.field_type();
     let read_only = is_read_only(scene, &addr);
     FieldInfo {
@@ -128,12 +137,12 @@ fn field_info(scene: &Scene, addr: FieldAddr, field: &Field) -> FieldInfo {
 fn field_by_name(scene: &Scene, node: NodeRefId, name: &str, base: bool) -> Option<FieldInfo> {
     if node == ROOT {
         let f = root_children(scene);
-        return (f.name == name).then(|| field_info(scene, FieldAddr { node, index: 0, base }, &f));
+        return (f.name == name).then(|| field_info(scene, FieldAddr { node, index: 0, base, proto_layer: None }, &f));
     }
     let n = scene_node(scene, node)?;
     let fields = scene.field_list(n, list(base));
     let index = fields.iter().position(|f| f.name == name)?;
-    Some(field_info(scene, FieldAddr { node, index: index as i32, base }, &fields[index]))
+    Some(field_info(scene, FieldAddr { node, index: index as i32, base, proto_layer: None }, &fields[index]))
 }
 
 /// An MF index as Webots reads it: negative indices count from the end.
@@ -234,7 +243,7 @@ pub fn answer(scene: &Scene, robot: NodeId, devices: &[NodeId], q: &Query) -> Qu
         }
         Query::FieldByName { node, name, base } => QueryAnswer::Field(field_by_name(scene, *node, name, *base)),
         Query::FieldByIndex { node, index, base } => {
-            let addr = FieldAddr { node: *node, index: *index, base: *base };
+            let addr = FieldAddr { node: *node, index: *index, base: *base, proto_layer: None };
             QueryAnswer::Field(field_at(scene, &addr).map(|f| field_info(scene, addr, &f)))
         }
         Query::FieldValue { field, index } => QueryAnswer::Value(field_at(scene, field).and_then(|f| {
@@ -264,6 +273,7 @@ pub fn answer(scene: &Scene, robot: NodeId, devices: &[NodeId], q: &Query) -> Qu
         Query::Velocity(_) | Query::CenterOfMass(_) => QueryAnswer::Numbers(None),
         Query::ContactPoints { .. } => QueryAnswer::ContactPoints(None),
         Query::StaticBalance(_) => QueryAnswer::Balance(None),
+        Query::Scene(q) => QueryAnswer::Scene(super::scene_queries::answer(scene, q)),
     }
 }
 
@@ -279,8 +289,8 @@ pub fn edit_of(
         return None;
     }
     let index = usize::try_from(field.index).ok()?;
-    let f = scene.field_list(n, list(field.base)).get(index)?;
-    Some((n, list(field.base), index, make(&f.value)?))
+    let f = scene.field_list(n, list_of(field)).get(index)?;
+    Some((n, list_of(field), index, make(&f.value)?))
 }
 
 #[cfg(test)]
@@ -308,7 +318,7 @@ DEF PLAIN Solid { children [ DEF KID Pose { } ] }
         for visible in ["W", "PARAM", "DEEP", "O", "FORWARDED", "PLAIN", "KID"] {
             assert!(!is_proto_internal(&s, id(visible)), "{visible} is internal");
         }
-        let field = |def: &str, base: bool| FieldAddr { node: ref_id(id(def)), index: 0, base };
+        let field = |def: &str, base: bool| FieldAddr { node: ref_id(id(def)), index: 0, base, proto_layer: None };
         assert!(is_read_only(&s, &field("BODY", false)));
         assert!(is_read_only(&s, &field("PLAIN", true)));
         assert!(!is_read_only(&s, &field("PARAM", false)));

@@ -29,4 +29,14 @@
           (expected));                                                                                      \
   } while (0)
 
+#ifdef __cplusplus
+#include <string>
+/* CHECK_STR for a std::string (C++ controllers), kept alive while it is compared */
+#define CHECK_STRING(actual, expected) \
+  do {                                 \
+    const std::string s_ = (actual);   \
+    CHECK_STR(s_.c_str(), (expected)); \
+  } while (0)
+#endif
+
 #endif

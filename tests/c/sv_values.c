@@ -335,9 +335,11 @@ static void inserts_and_removals(void) {
   CHECK_INT(wb_supervisor_field_get_count(empty), 2);
   CHECK_DOUBLE(wb_supervisor_field_get_mf_float(empty, 1), 1.0);
 
-  /* node lists cannot be edited item by item (see COMPATIBILITY.md); SF fields are no lists */
-  EXPECT_STDERR(WRONG_TYPE("wb_supervisor_field_remove_mf", "MFNode"), wb_supervisor_field_remove_mf(field("mfNode"), 0));
-  CHECK_INT(wb_supervisor_field_get_count(field("mfNode")), 2);
+  /* removing an item of a node list removes the node from the scene; SF fields are no lists */
+  WbNodeRef first = wb_supervisor_field_get_mf_node(field("mfNode"), 0);
+  EXPECT_STDERR("", wb_supervisor_field_remove_mf(field("mfNode"), 0));
+  CHECK_INT(wb_supervisor_field_get_count(field("mfNode")), 1);
+  EXPECT_STDERR(INVALID_NODE("wb_supervisor_node_get_type"), wb_supervisor_node_get_type(first));
   EXPECT_STDERR(OUT_OF_BOUND("wb_supervisor_field_remove_mf", 0, 1, -2), wb_supervisor_field_remove_mf(field("sfFloat"), 0));
 }
 

@@ -70,6 +70,11 @@ pub fn compiler(cpp: bool) -> Command {
 
 /// Compiles and links a C controller against `include/` and our libController.so.
 pub fn compile_controller(sources: &[PathBuf], out: &Path) {
+    compile_controller_with(sources, out, &[]);
+}
+
+/// `compile_controller` with extra compiler arguments.
+pub fn compile_controller_with(sources: &[PathBuf], out: &Path, extra: &[&str]) {
     let lib = lib_dir();
     let mut cmd = compiler(false);
     cmd.arg("-std=c99")
@@ -84,7 +89,8 @@ pub fn compile_controller(sources: &[PathBuf], out: &Path) {
         .arg(format!("-Wl,-rpath,{}", lib.display()))
         .arg("-lController")
         .arg("-lpthread")
-        .arg("-lm");
+        .arg("-lm")
+        .args(extra);
     let output = cmd.output().expect("compiler runs");
     assert!(output.status.success(), "compiling {:?} failed:\n{}", sources, String::from_utf8_lossy(&output.stderr));
 }
@@ -158,10 +164,15 @@ impl Project {
 
     /// Builds `tests/c/<source>.c` as the controller `name`.
     pub fn controller(&self, name: &str, source: &str) -> PathBuf {
+        self.controller_with(name, source, &[])
+    }
+
+    /// `controller` with extra compiler arguments.
+    pub fn controller_with(&self, name: &str, source: &str, extra: &[&str]) -> PathBuf {
         let dir = self.path().join("controllers").join(name);
         std::fs::create_dir_all(&dir).unwrap();
         let out = dir.join(name);
-        compile_controller(&[manifest_dir().join("tests/c").join(format!("{source}.c"))], &out);
+        compile_controller_with(&[manifest_dir().join("tests/c").join(format!("{source}.c"))], &out, extra);
         out
     }
 
@@ -213,17 +224,21 @@ pub fn cpp_lib() -> PathBuf {
 /// include/controller/{c,cpp}/webots, lib/controller/lib{,Cpp}Controller.so, resources/Makefile.include
 /// and the Python package in lib/controller/python/controller.
 pub fn install_home(dir: &Path) {
-    let copy_all = |ext: &str, to: &Path| {
+    let copy_all = |from: &str, ext: &str, to: &Path| {
         std::fs::create_dir_all(to).unwrap();
-        for e in std::fs::read_dir(include_dir().join("webots")).unwrap() {
+        for e in std::fs::read_dir(include_dir().join("webots").join(from)).unwrap() {
             let p = e.unwrap().path();
             if p.extension().is_some_and(|e| e == ext) {
                 std::fs::copy(&p, to.join(p.file_name().unwrap())).unwrap();
             }
         }
     };
-    copy_all("h", &dir.join("include/controller/c/webots"));
-    copy_all("hpp", &dir.join("include/controller/cpp/webots"));
+    for folder in ["", "utils", "plugins/robot_window"] {
+        copy_all(folder, "h", &dir.join("include/controller/c/webots").join(folder));
+    }
+    for folder in ["", "utils"] {
+        copy_all(folder, "hpp", &dir.join("include/controller/cpp/webots").join(folder));
+    }
     let lib = dir.join("lib/controller");
     std::fs::create_dir_all(&lib).unwrap();
     std::fs::copy(lib_dir().join("libController.so"), lib.join("libController.so")).unwrap();

@@ -11,9 +11,13 @@ use crate::capi::types::{WbBool, WbFieldRef, WbNodeRef};
 use crate::controller::Controller;
 use crate::protocol::{FieldData, Query, QueryAnswer};
 
-/// The current value of a checked field item: a write queued this step if there is one, else the world's.
+/// The current value of a checked field item: a write queued this step if there is one, else the value
+/// a tracked field got with this step's answer, else the world's.
 fn read(c: &mut Controller, func: &str, f: &Checked) -> Option<FieldData> {
     if let Some(v) = c.supervision.pending_value(&f.addr, f.index) {
+        return Some(v.clone());
+    }
+    if let Some(v) = f.index.is_none().then(|| c.supervision.tracked_value(&f.addr, c.time_ms)).flatten() {
         return Some(v.clone());
     }
     match c.query(func, Query::FieldValue { field: f.addr, index: f.index }) {

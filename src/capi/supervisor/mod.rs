@@ -5,11 +5,16 @@
 
 mod fields;
 mod getters;
+mod headless;
 mod nodes;
 mod physics;
 mod poses;
+mod protos;
 mod setters;
 mod simulation;
+mod states;
+mod structure;
+mod world_files;
 
 use std::ffi::{c_int, CStr};
 

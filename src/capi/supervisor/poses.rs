@@ -69,6 +69,12 @@ pub extern "C" fn wb_supervisor_node_get_pose(node: WbNodeRef, from_node: WbNode
             }
         };
         let Some(addr) = valid_node(c, func, node, "a ") else { return NAN_VECTOR.as_ptr() };
+        // a tracked pose sent with this step's answer needs no request
+        let id = c.supervision.node(addr).map(|h| h.info.id);
+        if let Some(m) = id.and_then(|id| c.supervision.tracked_pose(id, from, c.time_ms)) {
+            c.supervision.pose = m;
+            return c.supervision.pose.as_ptr();
+        }
         // a node without a frame leaves the buffer as it was, as in Webots
         if let Some(m) = pose_of(c, func, addr, from) {
             c.supervision.pose = m;

@@ -10,7 +10,7 @@ use super::{
 };
 use crate::capi::c_str_arg;
 use crate::capi::types::{WbBool, WbFieldRef};
-use crate::protocol::{FieldData, Query, QueryAnswer, SupervisorCommand};
+use crate::protocol::{FieldData, Query, QueryAnswer, SceneCommand, SupervisorCommand};
 
 /// `%g` as C prints it.
 fn format_g(x: f64) -> String {
@@ -394,13 +394,14 @@ pub unsafe extern "C" fn wb_supervisor_field_insert_mf_string(field: WbFieldRef,
     setter(func, field, SF_STRING | MF, Some((index, Write::Insert)), || string_value(func, value))
 }
 
-/// Removes item `index` (negative: from the end) of an MF field, at once.
+/// Removes item `index` (negative: from the end) of an MF field, at once; for an MFNode field, the
+/// node is removed from the scene.
 #[no_mangle]
 pub extern "C" fn wb_supervisor_field_remove_mf(field: WbFieldRef, index: c_int) {
     let func = "wb_supervisor_field_remove_mf";
     let leave = supervisor_call(func, false, |c| {
         if let Some(h) = c.supervision.field(field as usize) {
-            if h.info.type_code & MF != 0 && h.info.type_code != (SF_NODE | MF) {
+            if h.info.type_code & MF != 0 {
                 let count = match c.query(func, Query::FieldCount(h.info.addr)) {
                     Some(QueryAnswer::Count(n)) => n,
                     _ => 0,
@@ -412,11 +413,16 @@ pub extern "C" fn wb_supervisor_field_remove_mf(field: WbFieldRef, index: c_int)
             }
         }
         let Some(f) = check_field(c, func, field, None, Some((index, IndexUse::Item)), true) else { return false };
-        if f.type_code & MF == 0 || f.type_code == SF_NODE | MF {
+        if f.type_code & MF == 0 {
             eprintln!("Error: {func}() called with wrong field type: {}.", type_name(f.type_code).to_string_lossy());
             return false;
         }
-        flush(c, func, SupervisorCommand::RemoveField { field: f.addr, index: f.index.unwrap_or(0) })
+        let index = f.index.unwrap_or(0);
+        if f.type_code == SF_NODE | MF {
+            let cmd = SceneCommand::RemoveFieldNode { field: f.addr, index: Some(index) };
+            return flush(c, func, SupervisorCommand::Scene(cmd));
+        }
+        flush(c, func, SupervisorCommand::RemoveField { field: f.addr, index })
     });
     exit_if(leave);
 }

@@ -82,6 +82,10 @@ impl Family for CompassFamily {
         }
     }
 
+    fn remove(&mut self, i: usize) {
+        self.compasses[i].0.sampling = Default::default();
+    }
+
     fn renumber(&mut self, i: usize, node: NodeId) {
         self.compasses[i].0.node = node;
     }

@@ -115,6 +115,10 @@ impl Family for ConnectorFamily {
         }
     }
 
+    fn remove(&mut self, i: usize) {
+        self.docking.connectors[self.devices[i].0].sampling = Default::default();
+    }
+
     fn renumber(&mut self, i: usize, node: NodeId) {
         let c = self.devices[i].0;
         let old = self.docking.connectors[c].node;

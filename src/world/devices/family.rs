@@ -84,6 +84,9 @@ pub trait Family: Any + Send {
     /// A robot's controller left: its devices stop sampling and forget what they had not handed over.
     fn silence(&mut self, _robot: usize) {}
 
+    /// Device `i`'s node was removed by a supervisor: it samples, receives and obeys no more.
+    fn remove(&mut self, i: usize);
+
     /// Device `i`'s node was rebuilt (template regeneration).
     fn renumber(&mut self, i: usize, node: NodeId);
 

@@ -77,6 +77,9 @@ impl Devices {
                     .iter()
                     .enumerate()
                     .map(|(i, &node)| {
+                        if !scene.is_live(node) {
+                            return None;
+                        }
                         let owner = Owner { robot, tag: (i + 1) as u16 };
                         let slot = families.iter_mut().enumerate().find_map(|(f, family)| {
                             let index = family.add(scene, owner, node, seed, warnings)?;
@@ -267,6 +270,47 @@ impl Devices {
         }
     }
 
+    /// Devices a supervisor's import gave robot `robot` (a new robot has none before), with tags from
+    /// `first_tag` on: they take part from the next step. Connectors the world did not load do not
+    /// dock.
+    pub fn add_devices(
+        &mut self,
+        scene: &mut Scene,
+        robot: usize,
+        first_tag: u16,
+        nodes: &[NodeId],
+        seed: i32,
+        warnings: &mut Vec<String>,
+    ) {
+        let mut added = Vec::with_capacity(nodes.len());
+        for (i, &node) in nodes.iter().enumerate() {
+            let owner = Owner { robot, tag: first_tag + i as u16 };
+            let slot = self.families.iter_mut().enumerate().find_map(|(f, family)| {
+                let index = family.add(scene, owner, node, seed, warnings)?;
+                Some(Slot { family: f as u8, index: index as u32 })
+            });
+            if let Some(slot) = slot {
+                self.by_node.insert(node, slot);
+            }
+            added.push(slot);
+        }
+        for family in &mut self.families {
+            family.finish(scene);
+        }
+        self.map.extend(robot, added);
+        self.geometry_dirty = true;
+    }
+
+    /// Device nodes a supervisor removed: they sample, receive and obey no more.
+    pub fn remove_device_nodes(&mut self, nodes: &[NodeId]) {
+        for node in nodes {
+            let Some(slot) = self.by_node.remove(node) else { continue };
+            self.families[slot.family as usize].remove(slot.index as usize);
+            self.map.clear(slot);
+        }
+        self.geometry_dirty = true;
+    }
+
     /// Something moved or changed shape: rebuild before the next transmission.
     pub fn geometry_changed(&mut self) {
         self.geometry_dirty = true;
@@ -325,5 +369,20 @@ impl DeviceMap {
 
     fn robots(&self) -> impl Iterator<Item = &[Option<Slot>]> {
         self.first.windows(2).map(|w| &self.slots[w[0]..w[1]])
+    }
+
+    /// Appends devices to robot `robot`'s list (adding the robot when it is new).
+    fn extend(&mut self, robot: usize, added: Vec<Option<Slot>>) {
+        let mut per_robot: Vec<Vec<Option<Slot>>> = self.robots().map(<[_]>::to_vec).collect();
+        if per_robot.len() <= robot {
+            per_robot.resize_with(robot + 1, Vec::new);
+        }
+        per_robot[robot].extend(added);
+        *self = DeviceMap::new(per_robot);
+    }
+
+    /// Forgets a removed device.
+    fn clear(&mut self, slot: Slot) {
+        self.slots.iter_mut().filter(|s| **s == Some(slot)).for_each(|s| *s = None);
     }
 }

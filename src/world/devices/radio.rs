@@ -151,6 +151,13 @@ impl Family for RadioFamily {
         self.radio.silence_robot(robot);
     }
 
+    fn remove(&mut self, i: usize) {
+        if let RadioDevice::Receiver(r) = self.devices[i].0 {
+            self.radio.receivers[r].sampling = Default::default();
+            self.radio.receivers[r].clear_waiting();
+        }
+    }
+
     fn renumber(&mut self, i: usize, node: NodeId) {
         match self.devices[i].0 {
             RadioDevice::Emitter(e) => self.radio.emitters[e].node = node,

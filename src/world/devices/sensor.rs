@@ -156,6 +156,10 @@ impl<M: SensorModel> Family for SensorFamily<M> {
         }
     }
 
+    fn remove(&mut self, i: usize) {
+        self.sensors[i].sampling = Sampling::default();
+    }
+
     fn renumber(&mut self, i: usize, node: NodeId) {
         self.sensors[i].model.set_node(node);
     }

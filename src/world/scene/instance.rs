@@ -6,7 +6,7 @@ use super::error::{warning_at, WorldError};
 use super::proto::Loader;
 use super::schema;
 use super::template::TValue;
-use super::tree::{Field, IsLink, Node, NodeId, TemplateInstance};
+use super::tree::{Field, IsLink, Node, NodeId, ProtoLayer, TemplateInstance};
 use super::value::{FieldType, FieldValue};
 use std::cell::{Cell, RefCell};
 use std::collections::HashMap;
@@ -109,8 +109,10 @@ impl<'l, 'o> Builder<'l, 'o> {
             fields: Vec::new(),
             proto_fields: Vec::new(),
             is_links: Vec::new(),
+            proto_layers: Vec::new(),
             parent,
             pos: Some(an.pos.clone()),
+            removed: false,
         };
         let id = match self.reuse_root.take() {
             Some(id) if id < self.nodes.len() => {
@@ -318,6 +320,15 @@ impl<'l, 'o> Builder<'l, 'o> {
             }
         }
         if let Some(n) = self.nodes.get_mut(id) {
+            // a body that is itself a PROTO instance: that PROTO becomes the layer this one derives from
+            if let Some(inner) = n.proto.take().filter(|p| *p != n.type_name) {
+                let layer = ProtoLayer {
+                    name: inner,
+                    fields: std::mem::take(&mut n.proto_fields),
+                    is_links: std::mem::take(&mut n.is_links),
+                };
+                n.proto_layers.insert(0, layer);
+            }
             n.proto = Some(def.name.clone());
             n.proto_fields = proto_fields;
             n.is_links = inner.is_sites.take();

@@ -11,6 +11,7 @@
 mod ast;
 mod edit;
 mod error;
+mod export;
 mod instance;
 mod lexer;
 mod parser;
@@ -18,6 +19,7 @@ mod pose;
 mod proto;
 mod regenerate;
 mod schema;
+mod structure;
 mod template;
 mod template_instance;
 mod tree;
@@ -34,7 +36,8 @@ pub use error::{SourcePos, WorldError};
 pub use lexer::CURRENT_VERSION;
 pub use pose::{axis_angle_of, rotation_from_axis_angle};
 pub use regenerate::Regenerated;
-pub use tree::{Field, IsLink, Node, NodeId, Scene, TemplateInstance, WorldInfo};
+use tree::ProtoLibrary;
+pub use tree::{Field, IsLink, Node, NodeId, ProtoLayer, Scene, TemplateInstance, WorldInfo};
 pub use value::{FieldType, FieldValue};
 
 use instance::Builder;
@@ -103,9 +106,10 @@ fn parse_world_inner(text: &str, file_name: &str, base_dir: &Path, opts: &LoadOp
     let version = check_header(text, &file)?;
     let toks = tokenize(text, &file)?;
     let mut loader = Loader::new(opts);
-    let roots = Parser::new(toks, file, base_dir.to_path_buf(), version_key(&version), &mut loader)
-        .with_source(Arc::from(text))
-        .parse_world()?;
+    let (roots, declarations) =
+        Parser::new(toks, file.clone(), base_dir.to_path_buf(), version_key(&version), &mut loader)
+            .with_source(Arc::from(text))
+            .parse_world_and_declarations()?;
     let template_env = TemplateEnv::for_world(file_name, opts);
     let mut builder = Builder::new(&mut loader, template_env.context.clone());
     let mut root_ids = Vec::new();
@@ -117,5 +121,21 @@ fn parse_world_inner(text: &str, file_name: &str, base_dir: &Path, opts: &LoadOp
     let nodes = std::mem::take(&mut builder.nodes);
     let templates = std::mem::take(&mut builder.templates);
     let warnings = std::mem::take(&mut loader.warnings);
-    Ok(Scene { version, nodes, roots: root_ids, warnings, path: None, templates, template_env: Arc::new(template_env) })
+    let library = Arc::new(ProtoLibrary {
+        protos: declarations.protos,
+        externprotos: declarations.externprotos,
+        base_dir: base_dir.to_path_buf(),
+        version: version_key(&version),
+        options: opts.clone(),
+    });
+    Ok(Scene {
+        version,
+        nodes,
+        roots: root_ids,
+        warnings,
+        path: None,
+        templates,
+        template_env: Arc::new(template_env),
+        library,
+    })
 }

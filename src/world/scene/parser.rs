@@ -77,6 +77,14 @@ pub(crate) struct Parser<'a, 'o> {
     source: Arc<str>,
     /// Reading a PROTO file, whose template body runs to the file's last `}`.
     in_proto_file: bool,
+    /// The EXTERNPROTO declarations read, as written (`IMPORTABLE` flagged).
+    externprotos: Vec<(String, bool)>,
+}
+
+/// What a world file declares besides its nodes.
+pub(crate) struct Declarations {
+    pub protos: HashMap<String, Arc<ProtoDef>>,
+    pub externprotos: Vec<(String, bool)>,
 }
 
 impl<'a, 'o> Parser<'a, 'o> {
@@ -95,6 +103,7 @@ impl<'a, 'o> Parser<'a, 'o> {
             interface: None,
             source: Arc::from(""),
             in_proto_file: false,
+            externprotos: Vec::new(),
         }
     }
 
@@ -209,8 +218,9 @@ impl<'a, 'o> Parser<'a, 'o> {
 
     // ----- files ------------------------------------------------------------------------------
 
-    /// Parses a world file body (after the header): declarations and root nodes.
-    pub fn parse_world(mut self) -> Result<Vec<ANode>, WorldError> {
+    /// Parses a world file body (after the header): its root nodes, with the PROTOs the world knows and
+    /// its EXTERNPROTO declarations.
+    pub fn parse_world_and_declarations(mut self) -> Result<(Vec<ANode>, Declarations), WorldError> {
         let mut roots = Vec::new();
         loop {
             match &self.peek().tok {
@@ -227,7 +237,29 @@ impl<'a, 'o> Parser<'a, 'o> {
                 }
             }
         }
-        Ok(roots)
+        Ok((roots, Declarations { protos: self.protos, externprotos: self.externprotos }))
+    }
+
+    /// Parses nodes given at run time (a supervisor's import), with the PROTOs of the world: nodes
+    /// only, no declaration.
+    pub fn parse_import(mut self, protos: &HashMap<String, Arc<ProtoDef>>) -> Result<Vec<ANode>, WorldError> {
+        self.protos = protos.clone();
+        let mut nodes = Vec::new();
+        loop {
+            let t = self.peek().clone();
+            match &t.tok {
+                Tok::Eof => break,
+                Tok::Ident(w) if w == "EXTERNPROTO" || w == "IMPORTABLE" || w == "PROTO" => {
+                    return self.err(&t, format!("'{w}' cannot be imported: declare PROTOs in the world file"))
+                }
+                _ => {
+                    if let Some(n) = self.parse_node("the imported text")? {
+                        nodes.push(n);
+                    }
+                }
+            }
+        }
+        Ok(nodes)
     }
 
     /// Parses a PROTO file body (after the header): EXTERNPROTOs then PROTO definitions.
@@ -256,7 +288,8 @@ impl<'a, 'o> Parser<'a, 'o> {
 
     fn parse_externproto(&mut self) -> Result<(), WorldError> {
         let first = self.next();
-        if matches!(&first.tok, Tok::Ident(w) if w == "IMPORTABLE") {
+        let importable = matches!(&first.tok, Tok::Ident(w) if w == "IMPORTABLE");
+        if importable {
             self.expect(Tok::Ident("EXTERNPROTO".into()), "'EXTERNPROTO'")?;
         }
         let t = self.next();
@@ -264,6 +297,7 @@ impl<'a, 'o> Parser<'a, 'o> {
             Tok::Str(s) => s.clone(),
             _ => return self.err(&t, format!("expected a URL string, found {}", t.describe())),
         };
+        self.externprotos.push((url.clone(), importable));
         let Some(stem) = url_stem(&url) else {
             self.warn(&t, format!("EXTERNPROTO \"{}\" does not name a .proto file", url));
             return Ok(());

@@ -7,6 +7,7 @@ use super::schema;
 use super::template::TValue;
 use super::value::{FieldType, FieldValue};
 use super::version::{version_key, R2020B, R2022A};
+use super::LoadOptions;
 use crate::protocol::node_type::{is_device, node_type_from_name};
 use std::collections::HashMap;
 use std::path::PathBuf;
@@ -36,8 +37,22 @@ pub struct Node {
     pub proto_fields: Vec<Field>,
     /// For a PROTO instance: where each interface field is used (`field IS param` in its body).
     pub is_links: Vec<IsLink>,
+    /// For an instance of a derived PROTO (whose body is itself a PROTO instance): the PROTOs it derives
+    /// from, the closest first, each with its interface as the outer PROTO's body sets it.
+    pub proto_layers: Vec<ProtoLayer>,
     pub parent: Option<NodeId>,
     pub pos: Option<SourcePos>,
+    /// Taken out of the scene by a supervisor (`wb_supervisor_node_remove`...): ids are never reused.
+    pub removed: bool,
+}
+
+/// One PROTO a derived PROTO instance is built on: its name, its interface fields' values and where
+/// they are used.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ProtoLayer {
+    pub name: String,
+    pub fields: Vec<Field>,
+    pub is_links: Vec<IsLink>,
 }
 
 /// One `field IS param` in a PROTO body: writing the instance's `param` writes `field` of `target`
@@ -83,6 +98,19 @@ pub struct Scene {
     pub templates: HashMap<NodeId, Arc<TemplateInstance>>,
     /// What templates need to run again (search path, time limit, the world's context).
     pub(crate) template_env: Arc<super::template_instance::TemplateEnv>,
+    /// What the world file declared, for nodes imported at run time and for saving the world.
+    pub(crate) library: Arc<ProtoLibrary>,
+}
+
+/// The PROTOs a world knows (its own and those of its EXTERNPROTO declarations) and where its file is.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct ProtoLibrary {
+    pub protos: HashMap<String, Arc<ProtoDef>>,
+    /// The EXTERNPROTO declarations as written (`IMPORTABLE` ones flagged).
+    pub externprotos: Vec<(String, bool)>,
+    pub base_dir: PathBuf,
+    pub version: u32,
+    pub options: LoadOptions,
 }
 
 const JOINTS: &[&str] = &["HingeJoint", "SliderJoint", "Hinge2Joint", "BallJoint"];

@@ -13,12 +13,6 @@
 
 using namespace webots;
 
-#define CHECK_STRING(actual, expected) \
-  do {                                 \
-    const std::string s_ = (actual);   \
-    CHECK_STR(s_.c_str(), (expected)); \
-  } while (0)
-
 static void check_vector(const double *actual, double x, double y, double z, const char *what) {
   CHECK(actual != NULL, "%s is NULL", what);
   CHECK(std::fabs(actual[0] - x) < 1e-6 && std::fabs(actual[1] - y) < 1e-6 && std::fabs(actual[2] - z) < 1e-6,

@@ -1,0 +1,3 @@
+//! Webots' `plugins/` headers.
+
+pub mod robot_window;

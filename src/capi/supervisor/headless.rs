@@ -1,0 +1,300 @@
+//! What a headless run has no use for or cannot do: labels (kept by the world, shown by nobody: the
+//! runner lists the last ones when the run ends), movies, animations and image exports (Webots' failure
+//! values, and a message saying why), the virtual-reality headset (never there), the node selected in
+//! the scene tree (none), the viewpoint and per-camera visibility (nothing renders).
+
+use std::ffi::{c_char, c_double, c_int};
+use std::ptr;
+use std::sync::atomic::{AtomicBool, Ordering};
+
+use super::nodes::valid_node;
+use super::{exit_if, flush, quitting, supervisor_call, NAN_VECTOR};
+use crate::capi::c_str_arg;
+use crate::capi::nodes::WbNodeType;
+use crate::capi::types::{WbBool, WbNodeRef};
+use crate::protocol::{Label, SceneCommand, SupervisorCommand};
+
+// Webots' movie states (deprecated there, still in supervisor.h): the header lists them all.
+pub const WB_SUPERVISOR_MOVIE_READY: c_int = 0;
+pub const WB_SUPERVISOR_MOVIE_RECORDING: c_int = 1;
+pub const WB_SUPERVISOR_MOVIE_SAVING: c_int = 2;
+#[allow(dead_code)]
+pub const WB_SUPERVISOR_MOVIE_WRITE_ERROR: c_int = 3;
+#[allow(dead_code)]
+pub const WB_SUPERVISOR_MOVIE_ENCODING_ERROR: c_int = 4;
+pub const WB_SUPERVISOR_MOVIE_SIMULATION_ERROR: c_int = 5;
+
+/// Sets (or replaces) label `id`: `text` at (`x`, `y`) of the view (in [0, 1]) with `size`, `color`
+/// (0xRRGGBB), `transparency` and `font`. The world keeps the labels; a reset clears them.
+///
+/// # Safety
+/// `text` and `font` are NULL or NUL-terminated strings.
+#[no_mangle]
+pub unsafe extern "C" fn wb_supervisor_set_label(
+    id: c_int,
+    text: *const c_char,
+    x: c_double,
+    y: c_double,
+    size: c_double,
+    color: c_int,
+    transparency: c_double,
+    font: *const c_char,
+) {
+    let func = "wb_supervisor_set_label";
+    // SAFETY: `text` and `font` are NULL or NUL-terminated per this function's contract.
+    let (text, font) = unsafe { (c_str_arg(text), c_str_arg(font)) };
+    for (name, value) in [("x", x), ("y", y), ("size", size), ("transparency", transparency)] {
+        if !(0.0..=1.0).contains(&value) {
+            eprintln!("Error: {func}() called with {name} parameter outside of [0,1] range.");
+            return;
+        }
+    }
+    exit_if(supervisor_call(func, false, |c| {
+        let Some(text) = text else {
+            eprintln!("Error: {func}() called with NULL 'text' argument.");
+            return false;
+        };
+        let Some(font) = font else {
+            eprintln!("Error: {func}() called with NULL 'font' argument.");
+            return false;
+        };
+        let label = Label {
+            id,
+            text: text.to_string_lossy().into_owned(),
+            x,
+            y,
+            size,
+            color: (color as u32) & 0xff_ffff,
+            transparency,
+            font: font.to_string_lossy().into_owned(),
+        };
+        flush(c, func, SupervisorCommand::Scene(SceneCommand::SetLabel(label)))
+    }));
+}
+
+fn no_view(func: &str, what: &str) {
+    eprintln!("Error: {func}(): {what}: a headless webots-shim run has no 3D view to render.");
+}
+
+/// Webots' checks, then nothing: no 3D view to take a picture of.
+///
+/// # Safety
+/// `filename` is NULL or a NUL-terminated string.
+#[no_mangle]
+pub unsafe extern "C" fn wb_supervisor_export_image(filename: *const c_char, quality: c_int) {
+    let func = "wb_supervisor_export_image";
+    // SAFETY: `filename` is NULL or NUL-terminated per this function's contract.
+    let filename = unsafe { c_str_arg(filename) };
+    supervisor_call(func, (), |_| {
+        if filename.is_none_or(|f| f.is_empty()) {
+            eprintln!("Error: {func}() called with NULL or empty 'filename' argument.");
+        } else if !(1..=100).contains(&quality) {
+            eprintln!("Error: {func}(): 'quality' argument ({quality}) must be between 1 and 100.");
+        } else {
+            no_view(func, "no image written");
+        }
+    })
+}
+
+/// Webots' checks, then the movie fails at once (`wb_supervisor_movie_failed` says so).
+///
+/// # Safety
+/// `filename` is NULL or a NUL-terminated string.
+#[no_mangle]
+pub unsafe extern "C" fn wb_supervisor_movie_start_recording(
+    filename: *const c_char,
+    width: c_int,
+    height: c_int,
+    codec: c_int,
+    quality: c_int,
+    acceleration: c_int,
+    caption: WbBool,
+) {
+    let func = "wb_supervisor_movie_start_recording";
+    let _ = (codec, caption);
+    // SAFETY: `filename` is NULL or NUL-terminated per this function's contract.
+    let filename = unsafe { c_str_arg(filename) };
+    supervisor_call(func, (), |c| {
+        if c.supervision.movie_status == WB_SUPERVISOR_MOVIE_RECORDING {
+            eprintln!("Error: {func}(): movie recording has already been started.");
+        } else if filename.is_none_or(|f| f.is_empty()) {
+            eprintln!("Error: {func}() called with NULL or empty 'filename' argument.");
+        } else if width <= 0 || height <= 0 {
+            eprintln!("Error: {func}(): 'width' and 'height' arguments must be postitive.");
+        } else if !(1..=100).contains(&quality) {
+            eprintln!("Error: {func}(): 'quality' argument ({quality}) must be between 1 and 100.");
+        } else if acceleration < 1 {
+            eprintln!("Error: {func}(): 'acceleration' argument must be greater than or equal to 1.");
+        } else {
+            c.supervision.movie_status = WB_SUPERVISOR_MOVIE_SIMULATION_ERROR;
+            no_view(func, "no movie recorded");
+        }
+    })
+}
+
+/// Nothing is being recorded.
+#[no_mangle]
+pub extern "C" fn wb_supervisor_movie_stop_recording() {
+    supervisor_call("wb_supervisor_movie_stop_recording", (), |_| ())
+}
+
+/// Whether a new movie may start: always, as none records.
+#[no_mangle]
+pub extern "C" fn wb_supervisor_movie_is_ready() -> WbBool {
+    supervisor_call("wb_supervisor_movie_is_ready", 0, |c| {
+        let s = c.supervision.movie_status;
+        WbBool::from(s == WB_SUPERVISOR_MOVIE_READY || s > WB_SUPERVISOR_MOVIE_SAVING)
+    })
+}
+
+/// Whether the last movie failed: true once one was asked for.
+#[no_mangle]
+pub extern "C" fn wb_supervisor_movie_failed() -> WbBool {
+    supervisor_call("wb_supervisor_movie_failed", 1, |c| {
+        WbBool::from(c.supervision.movie_status > WB_SUPERVISOR_MOVIE_SAVING)
+    })
+}
+
+/// The movie status (`WB_SUPERVISOR_MOVIE_*`), with Webots' one-time deprecation warning.
+#[no_mangle]
+pub extern "C" fn wb_supervisor_movie_get_status() -> c_int {
+    static WARNED: AtomicBool = AtomicBool::new(false);
+    if !WARNED.swap(true, Ordering::Relaxed) {
+        eprintln!("Warning: wb_supervisor_movie_get_status() is deprecated, use wb_supervisor_movie_is_ready() and wb_supervisor_movie_failed() instead.");
+    }
+    crate::capi::guard("wb_supervisor_movie_get_status", WB_SUPERVISOR_MOVIE_READY, || {
+        crate::controller::global::with(|c| c.supervision.movie_status).unwrap_or(WB_SUPERVISOR_MOVIE_READY)
+    })
+}
+
+/// Former name of `wb_supervisor_movie_start_recording`.
+///
+/// # Safety
+/// `file` is NULL or a NUL-terminated string.
+#[no_mangle]
+#[deprecated]
+pub unsafe extern "C" fn wb_supervisor_start_movie(
+    file: *const c_char,
+    width: c_int,
+    height: c_int,
+    codec: c_int,
+    quality: c_int,
+    acceleration: c_int,
+    caption: WbBool,
+) {
+    if supervisor_call("wb_supervisor_start_movie", false, |_| true) {
+        // SAFETY: same contract.
+        unsafe { wb_supervisor_movie_start_recording(file, width, height, codec, quality, acceleration, caption) }
+    }
+}
+
+/// Former name of `wb_supervisor_movie_stop_recording`.
+#[no_mangle]
+#[deprecated]
+pub extern "C" fn wb_supervisor_stop_movie() {
+    if supervisor_call("wb_supervisor_stop_movie", false, |_| true) {
+        wb_supervisor_movie_stop_recording();
+    }
+}
+
+/// Former name of `wb_supervisor_movie_get_status` (`WB_SUPERVISOR_MOVIE_SIMULATION_ERROR` in a plain
+/// Robot).
+#[no_mangle]
+#[deprecated]
+pub extern "C" fn wb_supervisor_get_movie_status() -> c_int {
+    if !supervisor_call("wb_supervisor_get_movie_status", false, |_| true) {
+        return WB_SUPERVISOR_MOVIE_SIMULATION_ERROR;
+    }
+    wb_supervisor_movie_get_status()
+}
+
+/// Webots' checks, then false: no animation can be recorded headless.
+///
+/// # Safety
+/// `filename` is NULL or a NUL-terminated string.
+#[no_mangle]
+pub unsafe extern "C" fn wb_supervisor_animation_start_recording(filename: *const c_char) -> WbBool {
+    let func = "wb_supervisor_animation_start_recording";
+    // SAFETY: `filename` is NULL or NUL-terminated per this function's contract.
+    let filename = unsafe { c_str_arg(filename) };
+    supervisor_call(func, 0, |_| {
+        let Some(name) = filename.filter(|f| !f.is_empty()) else {
+            eprintln!("Error: {func}() called with NULL or empty 'filename' argument.");
+            return 0;
+        };
+        if super::world_files::extension(name) != "html" {
+            eprintln!("Error: the target file given to {func}() should have the '.html' extension.");
+            return 0;
+        }
+        no_view(func, "no animation recorded");
+        0
+    })
+}
+
+/// False: no animation is being recorded.
+#[no_mangle]
+pub extern "C" fn wb_supervisor_animation_stop_recording() -> WbBool {
+    supervisor_call("wb_supervisor_animation_stop_recording", 0, |_| 0)
+}
+
+/// False: there is no virtual-reality headset.
+#[no_mangle]
+pub extern "C" fn wb_supervisor_virtual_reality_headset_is_used() -> WbBool {
+    supervisor_call("wb_supervisor_virtual_reality_headset_is_used", 0, |_| 0)
+}
+
+/// Three NaNs: there is no headset.
+#[no_mangle]
+pub extern "C" fn wb_supervisor_virtual_reality_headset_get_position() -> *const c_double {
+    supervisor_call("wb_supervisor_virtual_reality_headset_get_position", NAN_VECTOR.as_ptr(), |_| NAN_VECTOR.as_ptr())
+}
+
+/// Nine NaNs: there is no headset.
+#[no_mangle]
+pub extern "C" fn wb_supervisor_virtual_reality_headset_get_orientation() -> *const c_double {
+    supervisor_call("wb_supervisor_virtual_reality_headset_get_orientation", NAN_VECTOR.as_ptr(), |_| {
+        NAN_VECTOR.as_ptr()
+    })
+}
+
+/// NULL: there is no scene tree window to select a node in.
+#[no_mangle]
+pub extern "C" fn wb_supervisor_node_get_selected() -> WbNodeRef {
+    supervisor_call("wb_supervisor_node_get_selected", ptr::null_mut(), |_| ptr::null_mut())
+}
+
+/// Checks the node; there is no viewpoint to move headless.
+#[no_mangle]
+pub extern "C" fn wb_supervisor_node_move_viewpoint(node: WbNodeRef) {
+    let func = "wb_supervisor_node_move_viewpoint";
+    supervisor_call(func, (), |c| {
+        valid_node(c, func, node, "a ");
+    })
+}
+
+/// Checks the nodes as Webots does; nothing renders headless, so nothing changes.
+#[no_mangle]
+pub extern "C" fn wb_supervisor_node_set_visibility(node: WbNodeRef, from: WbNodeRef, visible: WbBool) {
+    let func = "wb_supervisor_node_set_visibility";
+    let _ = visible;
+    supervisor_call(func, (), |c| {
+        if valid_node(c, func, node, "a ").is_none() {
+            return;
+        }
+        let Some(from_type) = c.supervision.node(from as usize).map(|h| h.info.node_type) else {
+            if !quitting(c) {
+                eprintln!("Error: {func}() called with a NULL or invalid 'from' argument.");
+            }
+            return;
+        };
+        let viewers = [
+            WbNodeType::WB_NODE_VIEWPOINT,
+            WbNodeType::WB_NODE_CAMERA,
+            WbNodeType::WB_NODE_LIDAR,
+            WbNodeType::WB_NODE_RANGE_FINDER,
+        ];
+        if !viewers.into_iter().any(|t| t as u16 == from_type) {
+            eprintln!("Error: {func}() called with a 'from' argument which is not the viewpoint or a camera, lidar or range-finder device.");
+        }
+    })
+}

@@ -1,0 +1,141 @@
+//! The supervisor's scene editing and the rest of supervisor.h: what a robot's controller writes and a
+//! supervisor reads, node removal, imports and exports, the PROTO API, tracking, states, labels, world
+//! files, and the calls a headless run answers with Webots' failure values. The C controllers
+//! (tests/c/sv_*.c) check values and the exact stderr of each call.
+
+mod common;
+
+use common::{Project, RunOutput};
+
+fn assert_success(out: &RunOutput) {
+    assert!(out.status.success(), "run failed ({:?}):\n{}\n--- stderr:\n{}", out.status, out.stdout, out.stderr);
+}
+
+const CUSTOM_DATA_WORLD: &str = r#"#VRML_SIM R2025a utf8
+PROTO Bot [ field SFString customData "" field SFString controller "" ] {
+  Robot { name "bot" customData IS customData controller IS controller }
+}
+WorldInfo { basicTimeStep 32 }
+DEF BOT Bot { controller "custom_data_writer" }
+Robot { name "boss" controller "sv_custom_data" supervisor TRUE }
+"#;
+
+#[test]
+fn a_robot_s_custom_data_is_what_a_supervisor_reads_of_its_proto_parameter() {
+    let p = Project::new();
+    p.world("data.wbt", CUSTOM_DATA_WORLD);
+    p.controller("custom_data_writer", "custom_data_writer");
+    p.controller("sv_custom_data", "sv_custom_data");
+    let out = p.run("data.wbt", &["--until", "5"]);
+    assert_success(&out);
+    out.assert_stdout_has("[boss] sv_custom_data: all checks passed");
+}
+
+/// A derived PROTO (Outer is a Wrap), one that sets its parent's parameter to a constant (Fixed), a
+/// Solid with a child, and the supervisor.
+const SCENE_WORLD: &str = r#"#VRML_SIM R2025a utf8
+PROTO Wrap [ field MFNode inside [ ] field SFFloat h 1 ] { Solid { name "wrap" children [ DEF BODY Group { children IS inside } ] } }
+PROTO Outer [ field MFNode more [ ] field SFFloat height 2 ] { Wrap { inside IS more h IS height } }
+PROTO Fixed [ ] { Wrap { h 5 } }
+WorldInfo { basicTimeStep 32 }
+Viewpoint { }
+DEF BOX Solid { translation 1 0 0 name "box" children [ DEF KID Pose { translation 0 1 0 } ] }
+DEF OUT Outer { height 3 more [ DEF INNER Solid { name "inner" } ] }
+DEF FIX Fixed { }
+DEF SUPER Robot { name "super" controller "sv_scene" supervisor TRUE }
+"#;
+
+#[test]
+fn exports_protos_structure_states_tracking_and_headless_calls() {
+    let p = Project::new();
+    p.world("scene.wbt", SCENE_WORLD);
+    p.controller("sv_scene", "sv_scene");
+    let out = p.run("scene.wbt", &[]);
+    assert_success(&out);
+    out.assert_stdout_has("[super] sv_scene: all checks passed at t=0.224");
+    // the world's own words: the text that did not parse, and the labels still shown at the end
+    out.assert_stderr_has(
+        "webots-shim: warning: wb_supervisor_field_import_mf_node_from_string(): imported node string:1:",
+    );
+    out.assert_stderr_has("webots-shim: label 0: score: 3");
+    out.assert_stderr_has("webots-shim: label 1: second");
+    assert!(!out.stderr.contains("label 1: first"), "{}", out.stderr);
+    // the world file written where the controller runs
+    let saved = std::fs::read_to_string(p.path().join("controllers/sv_scene/saved.wbt")).unwrap();
+    assert!(saved.contains("DEF OUT2 Outer {\n  height 7\n}"), "{saved}");
+}
+
+#[test]
+fn exports_protos_structure_states_tracking_and_headless_calls_in_process() {
+    let p = Project::new();
+    let world = p.world("scene.wbt", SCENE_WORLD);
+    p.controller("sv_scene", "sv_scene");
+    let out = p.run_controller("sv_scene", &[("WEBOTS_SHIM_WORLD", world.to_str().unwrap())]);
+    assert_success(&out);
+    out.assert_stdout_has("sv_scene: all checks passed at t=0.224");
+    out.assert_stderr_has("Warning: wb_supervisor_field_import_mf_node_from_string(): imported node string:1:");
+}
+
+const ROBOTS_WORLD: &str = r#"#VRML_SIM R2025a utf8
+WorldInfo { basicTimeStep 32 }
+DEF BOSS Robot { name "boss" controller "sv_robots" supervisor TRUE }
+DEF VICTIM Robot { name "victim" controller "scene_peer" }
+"#;
+
+#[test]
+fn imported_robots_run_removed_robots_end_restarts_and_reloads_start_controllers_again() {
+    let p = Project::new();
+    p.world("robots.wbt", ROBOTS_WORLD);
+    p.controller("sv_robots", "sv_robots");
+    p.controller("scene_peer", "scene_peer");
+    let out = p.run("robots.wbt", &[]);
+    assert_success(&out);
+    // the spawned robot's controller started with the import, then again with the restart (the first
+    // one was stopped); the removed robot's run ended; the reload restarted the world's controllers
+    assert_eq!(
+        out.robot_lines("spawned"),
+        ["spawned started at 0.032", "spawned started at 0.160", "spawned ended at 0.224"]
+    );
+    assert_eq!(
+        out.robot_lines("victim"),
+        ["victim started at 0.000", "victim ended at 0.128", "victim started at 0.000", "victim ended at 0.032"]
+    );
+    assert_eq!(
+        out.robot_lines("boss"),
+        ["boss reloads at 0.224", "boss ended", "boss after the reload at 0.000, 2 robots"]
+    );
+    out.assert_stderr_has("webots-shim: restarting the controller of 'spawned'");
+    out.assert_stderr_has("webots-shim: loading the world ");
+    out.assert_stderr_has("run ended at 0.032 s, a supervisor quit with status 0: 2 controller(s), 0 failed");
+}
+
+#[test]
+fn a_supervisor_loads_another_world_and_a_missing_one_fails_the_run() {
+    let p = Project::new();
+    p.world(
+        "first.wbt",
+        "#VRML_SIM R2025a utf8\nWorldInfo { basicTimeStep 32 }\nRobot { name \"loader\" controller \"sv_load\" controllerArgs [ \"../../worlds/second.wbt\" ] supervisor TRUE }\n",
+    );
+    p.world(
+        "second.wbt",
+        "#VRML_SIM R2025a utf8\nWorldInfo { basicTimeStep 32 }\nRobot { name \"quitter\" controller \"sv_quit\" controllerArgs [ \"0\" ] supervisor TRUE }\n",
+    );
+    p.controller("sv_load", "sv_load");
+    p.controller("sv_quit", "sv_quit");
+    let out = p.run("first.wbt", &[]);
+    assert_success(&out);
+    assert_eq!(out.robot_lines("loader"), ["sv_load: left at 0.032"]);
+    assert_eq!(
+        out.robot_lines("quitter"),
+        ["sv_quit: quit(0) returned at t=0.064", "sv_quit: step returned -1 at t=0.064"]
+    );
+
+    p.world(
+        "broken.wbt",
+        "#VRML_SIM R2025a utf8\nWorldInfo { basicTimeStep 32 }\nRobot { name \"loader\" controller \"sv_load\" controllerArgs [ \"missing.wbt\" ] supervisor TRUE }\n",
+    );
+    let out = p.run("broken.wbt", &[]);
+    assert_eq!(out.status.code(), Some(1), "{}\n{}", out.stdout, out.stderr);
+    out.assert_stderr_has("webots-shim: cannot load the world: cannot read world file");
+    out.assert_stderr_has("'(world)' could not start: the world ");
+}
