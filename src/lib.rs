@@ -4,6 +4,7 @@
 //! → `link` (in-process or Unix socket) → `world` (scene tree, devices' world side, step loop).
 //! `protocol` holds the step messages both sides exchange; `runner` is the `webots-shim` binary's logic.
 
+pub mod c_format;
 pub mod capi;
 pub mod controller;
 pub mod link;

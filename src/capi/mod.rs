@@ -4,23 +4,32 @@
 // The C API keeps Webots' names (WB_NODE_ROBOT, WbNodeType, ...).
 #![allow(non_camel_case_types)]
 
+pub mod accelerometer;
+pub mod brake;
 pub mod compass;
 pub mod connector;
 pub mod console;
 pub mod contact_point;
 pub mod device;
+pub mod distance_sensor;
 pub mod emitter;
 pub mod gps;
+pub mod gyro;
+pub mod inertial_unit;
 pub mod joystick;
 pub mod keyboard;
+pub mod led;
+pub mod motor;
 pub mod mouse;
 pub mod mouse_state;
 pub mod nodes;
 pub mod plugins;
+pub mod position_sensor;
 pub mod receiver;
 pub mod robot;
 pub mod supervisor;
 pub mod symbols;
+pub mod touch_sensor;
 pub mod types;
 pub mod utils;
 
@@ -129,6 +138,21 @@ pub(crate) fn sensor_read<R: Clone>(
         }
         read(s)
     })
+}
+
+/// A sensor's lookup table as `get_lookup_table` returns it: rows of (input, output, noise), NULL
+/// when it is empty.
+pub(crate) fn lookup_table_of(s: &SensorState) -> *const f64 {
+    if s.lookup_table.is_empty() {
+        std::ptr::null()
+    } else {
+        s.lookup_table.as_ptr()
+    }
+}
+
+/// The number of rows of a sensor's lookup table.
+pub(crate) fn lookup_table_rows(s: &SensorState) -> c_int {
+    (s.lookup_table.len() / 3) as c_int
 }
 
 /// Runs `body` on the device behind `tag` when `pick` finds it of the right kind; otherwise prints

@@ -35,6 +35,9 @@ pub enum WbJointType {
     WB_LINEAR,
 }
 
+/// A `WbJointType` value as it crosses the ABI. Rendered as `WbJointType`.
+pub type WbJointTypeValue = c_int;
+
 /// Former name of `WB_ROTATIONAL`.
 pub const WB_ANGULAR: c_int = 0;
 

@@ -6,6 +6,8 @@ use super::c_string;
 use super::compass::CompassState;
 use super::connector::ConnectorState;
 use super::emitter::EmitterState;
+use super::led::LedState;
+use super::motor::MotorState;
 use super::receiver::ReceiverState;
 use super::sensor::SensorState;
 use crate::protocol::node_type::{NodeTypeCode, ROBOT};
@@ -29,6 +31,8 @@ pub enum DeviceState {
     Compass(CompassState),
     Connector(ConnectorState),
     Sensor(SensorState),
+    Motor(MotorState),
+    Led(LedState),
 }
 
 impl DeviceSlot {
@@ -44,6 +48,8 @@ impl DeviceSlot {
             DeviceSetup::Compass(setup) => DeviceState::Compass(CompassState::new(setup)),
             DeviceSetup::Connector(setup) => DeviceState::Connector(ConnectorState::new(setup)),
             DeviceSetup::Sensor(setup) => DeviceState::Sensor(SensorState::new(setup)),
+            DeviceSetup::Motor(setup) => DeviceState::Motor(MotorState::new(setup)),
+            DeviceSetup::Led => DeviceState::Led(LedState::default()),
         };
         DeviceSlot { node_type: config.node_type, name: c_string(&config.name), model: c_string(&config.model), state }
     }
@@ -54,11 +60,13 @@ impl DeviceState {
     pub fn write_request(&mut self, tag: u16, duration_ms: u32, out: &mut DeviceCommands) {
         match self {
             DeviceState::Robot | DeviceState::Plain => {}
+            DeviceState::Led(l) => l.write_request(tag, out),
             DeviceState::Emitter(e) => e.write_request(tag, duration_ms, out),
             DeviceState::Receiver(r) => r.write_request(tag, out),
             DeviceState::Compass(c) => c.write_request(tag, out),
             DeviceState::Connector(c) => c.write_request(tag, out),
             DeviceState::Sensor(s) => s.write_request(tag, out),
+            DeviceState::Motor(m) => m.write_request(tag, out),
         }
     }
 
@@ -74,6 +82,8 @@ impl DeviceState {
             (DeviceState::Connector(c), EventRef::Config(DeviceSetup::Connector(setup))) => c.configure(setup),
             (DeviceState::Sensor(s), EventRef::Sample(v)) => s.receive(v),
             (DeviceState::Sensor(s), EventRef::Config(DeviceSetup::Sensor(setup))) => s.configure(setup),
+            (DeviceState::Motor(m), EventRef::Sample(v)) => m.feedback = v[0],
+            (DeviceState::Motor(m), EventRef::Config(DeviceSetup::Motor(setup))) => m.configure(setup),
             _ => {}
         }
     }

@@ -14,6 +14,8 @@ pub struct SensorState {
     /// A sample arrived since the sensor was last enabled.
     pub sampled: bool,
     period_changed: bool,
+    /// Commands for the next step other than the sampling period (a brake's damping...).
+    queued: Vec<Command>,
 }
 
 impl SensorState {
@@ -25,6 +27,7 @@ impl SensorState {
             lookup_table: Vec::new(),
             sampled: false,
             period_changed: false,
+            queued: Vec::new(),
         };
         state.configure(setup);
         state
@@ -40,6 +43,13 @@ impl SensorState {
         self.period_changed = true;
     }
 
+    /// Sends `command` with the next step, in place of one of its kind already waiting.
+    pub fn queue(&mut self, command: Command) {
+        let kind = std::mem::discriminant(&command);
+        self.queued.retain(|c| std::mem::discriminant(c) != kind);
+        self.queued.push(command);
+    }
+
     pub fn receive(&mut self, values: &[f64]) {
         if values.len() > self.values.len() {
             self.values.resize(values.len(), f64::NAN);
@@ -51,6 +61,9 @@ impl SensorState {
     pub fn write_request(&mut self, tag: u16, out: &mut DeviceCommands) {
         if std::mem::take(&mut self.period_changed) {
             out.push(DeviceCommand { tag, command: Command::Sampling(self.sampling_period.max(0) as u32) });
+        }
+        for command in self.queued.drain(..) {
+            out.push(DeviceCommand { tag, command });
         }
     }
 }

@@ -69,6 +69,35 @@ pub enum DeviceSetup {
     Connector(ConnectorSetup),
     /// Any sensor sampled through `Command::Sampling` and `Event::Sample`.
     Sensor(SensorSetup),
+    Motor(MotorSetup),
+    /// An LED's colours (the controller keeps what it set).
+    Led,
+}
+
+/// A RotationalMotor's or LinearMotor's fields and targets, as the world holds them (Webots' configure
+/// message): sent at start and whenever they change.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct MotorSetup {
+    /// `WbJointType`: 0 rotational, 1 linear.
+    pub kind: i32,
+    pub min_position: f64,
+    pub max_position: f64,
+    pub max_velocity: f64,
+    /// -1: unlimited.
+    pub acceleration: f64,
+    /// `maxTorque` or `maxForce`.
+    pub max_force: f64,
+    pub pid: [f64; 3],
+    /// The world's target position (multiplied and clamped; ±∞ in velocity control).
+    pub target_position: f64,
+    /// The world's target velocity (multiplied and clamped).
+    pub target_velocity: f64,
+    pub multiplier: f64,
+    /// Tags of the Brake and PositionSensor on the same joint axis (0: none).
+    pub brake: u16,
+    pub position_sensor: u16,
+    /// Coupled motors of the same robot (`name "x::y"`): their tags and multipliers.
+    pub siblings: Vec<(u16, f64)>,
 }
 
 /// What a sampled sensor's controller side needs to know of its node.
@@ -164,6 +193,17 @@ pub enum Command {
     ConnectorLock(bool),
     /// Any other sensor's sampling period in ms (0 = disabled).
     Sampling(u32),
+    /// A motor's commands of a step, sent in this order whatever order they were called in (Webots').
+    MotorPosition(f64),
+    MotorVelocity(f64),
+    MotorAvailableForce(f64),
+    MotorForce(f64),
+    /// Force or torque feedback sampling period in ms (0 = disabled).
+    MotorFeedback(u32),
+    MotorAcceleration(f64),
+    MotorPid([f64; 3]),
+    BrakeDamping(f64),
+    LedSet(i32),
 }
 
 /// The world's answer, sent once the requested duration has elapsed (at once for 0).

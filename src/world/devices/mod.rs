@@ -7,12 +7,23 @@
 //! commands, its samples), one line in `families` below, and its controller side (src/controller,
 //! src/capi).
 
+mod accelerometer;
+mod axes;
+mod brake;
 mod compass;
 mod connector;
+mod distance_sensor;
 pub mod family;
 mod gps;
+mod gyro;
+mod inertial_unit;
+mod joint_device;
+mod led;
+mod motor;
+mod position_sensor;
 mod radio;
 pub mod sensor;
+mod touch_sensor;
 
 use std::collections::HashMap;
 
@@ -54,7 +65,16 @@ fn families(scene: &mut Scene, warnings: &mut Vec<String>) -> Vec<Box<dyn Family
         Box::new(ConnectorFamily::new(scene, warnings)),
         Box::new(RadioFamily::new(scene)),
         Box::new(CompassFamily::default()),
+        Box::new(motor::MotorFamily::default()),
+        Box::new(brake::BrakeFamily::default()),
+        Box::new(SensorFamily::<position_sensor::PositionSensor>::default()),
         Box::new(SensorFamily::<gps::Gps>::default()),
+        Box::new(SensorFamily::<gyro::Gyro>::default()),
+        Box::new(SensorFamily::<accelerometer::Accelerometer>::default()),
+        Box::new(SensorFamily::<inertial_unit::InertialUnit>::default()),
+        Box::new(SensorFamily::<distance_sensor::DistanceSensor>::default()),
+        Box::new(SensorFamily::<touch_sensor::TouchSensor>::default()),
+        Box::new(led::LedFamily::default()),
     ]
 }
 

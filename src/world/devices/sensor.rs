@@ -39,6 +39,12 @@ pub trait SensorModel: Send + 'static {
     /// The sample at `sense.now`, into `out` (cleared).
     fn measure(&mut self, sense: &Sense, out: &mut Vec<f64>);
 
+    /// A warning the last `measure` or `after_physics` raised (Webots' run-time ones, such as a
+    /// missing body).
+    fn take_warning(&mut self) -> Option<String> {
+        None
+    }
+
     /// After every physics step, whether sampled or not (a bumper remembers its touches).
     fn after_physics(&mut self, _sense: &Sense) {}
 
@@ -110,6 +116,7 @@ impl<M: SensorModel> Family for SensorFamily<M> {
         let sense = Sense { scene: ctx.scene, physics, rays: Rays::of(physics, ctx.obstacles), now: ctx.now };
         for s in &mut self.sensors {
             s.model.after_physics(&sense);
+            ctx.warnings.extend(s.model.take_warning());
         }
     }
 
@@ -120,6 +127,7 @@ impl<M: SensorModel> Family for SensorFamily<M> {
             if s.sampling.due(sense.now) {
                 self.scratch.clear();
                 s.model.measure(&sense, &mut self.scratch);
+                ctx.warnings.extend(s.model.take_warning());
                 ctx.outboxes[s.owner.robot].push_sample(s.owner.tag, &self.scratch);
             }
         }

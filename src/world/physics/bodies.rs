@@ -192,7 +192,8 @@ impl Builder<'_> {
             }
         });
         let material = self.materials.index(&scene.sf_string(solid, "contactMaterial"));
-        ColliderTag { solid: (self.solids.len() - 1) as u32, robot, material, jointed_to_world }
+        let touch_sensor = scene.type_name(solid) == "TouchSensor";
+        ColliderTag { solid: (self.solids.len() - 1) as u32, robot, material, jointed_to_world, touch_sensor }
     }
 
     fn insert_collider(
@@ -209,7 +210,9 @@ impl Builder<'_> {
         if self.materials.has_properties(tag.material) {
             hooks |= ActiveHooks::MODIFY_SOLVER_CONTACTS;
         }
+        let types = if tag.touch_sensor { ActiveCollisionTypes::all() } else { ActiveCollisionTypes::default() };
         let collider = ColliderBuilder::new(shape)
+            .active_collision_types(types)
             .position(pose)
             .density(0.0)
             .friction(super::contacts::DEFAULT_SURFACE.friction)

@@ -10,13 +10,14 @@ use crate::world::scene::{NodeId, Scene};
 
 /// What a collider carries in its `user_data`: the Solid it belongs to (index into `Physics`'s solid
 /// table), its robot (0 = none, else index + 1), its material, and whether its body hangs from the world
-/// by a joint.
+/// by a joint, and whether it is a TouchSensor's (it then meets static and kinematic geometry too).
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct ColliderTag {
     pub solid: u32,
     pub robot: u32,
     pub material: u16,
     pub jointed_to_world: bool,
+    pub touch_sensor: bool,
 }
 
 impl ColliderTag {
@@ -25,6 +26,7 @@ impl ColliderTag {
             | (u128::from(self.robot) << 32)
             | (u128::from(self.material) << 64)
             | (u128::from(self.jointed_to_world) << 80)
+            | (u128::from(self.touch_sensor) << 81)
     }
 
     pub fn unpack(data: u128) -> ColliderTag {
@@ -33,6 +35,7 @@ impl ColliderTag {
             robot: (data >> 32) as u32,
             material: (data >> 64) as u16,
             jointed_to_world: (data >> 80) & 1 == 1,
+            touch_sensor: (data >> 81) & 1 == 1,
         }
     }
 }
@@ -188,9 +191,15 @@ mod tests {
 
     #[test]
     fn tags_round_trip() {
-        let t = ColliderTag { solid: 123_456, robot: 7, material: 3, jointed_to_world: true };
+        let t = ColliderTag { solid: 123_456, robot: 7, material: 3, jointed_to_world: true, touch_sensor: false };
         assert_eq!(ColliderTag::unpack(t.pack()), t);
-        let t = ColliderTag { solid: u32::MAX, robot: u32::MAX, material: u16::MAX, jointed_to_world: false };
+        let t = ColliderTag {
+            solid: u32::MAX,
+            robot: u32::MAX,
+            material: u16::MAX,
+            jointed_to_world: false,
+            touch_sensor: true,
+        };
         assert_eq!(ColliderTag::unpack(t.pack()), t);
     }
 

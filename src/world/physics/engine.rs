@@ -26,14 +26,19 @@ pub struct WorldParams {
     pub soft_cfm: f64,
 }
 
+/// The world's up axis for `WorldInfo.coordinateSystem`.
+pub fn up_axis(coordinate_system: &str) -> Vector3<f64> {
+    match coordinate_system {
+        "NUE" | "EUN" => Vector3::y(),
+        _ => Vector3::z(),
+    }
+}
+
 impl WorldParams {
     pub fn read(scene: &Scene) -> WorldParams {
         let info = scene.world_info();
         let node = scene.world_info_node();
-        let up = match info.coordinate_system.as_str() {
-            "NUE" | "EUN" => Vector3::y(),
-            _ => Vector3::z(),
-        };
+        let up = up_axis(&info.coordinate_system);
         let float = |name: &str, default: f64| node.map_or(default, |n| scene.sf_float(n, name));
         let default_damping = node
             .and_then(|n| scene.sf_node(n, "defaultDamping"))

@@ -126,6 +126,8 @@ pub struct Axis {
     pub velocity: f64,
     pub angular: bool,
     pub drive: Drive,
+    /// A Brake's damping, added to the joint's `dampingConstant`.
+    pub brake: f64,
     /// Which engine joint (index into `Joint::handles`) and which of its axes.
     engine_joint: usize,
     engine_axis: JointAxis,
@@ -296,10 +298,11 @@ impl Joint {
         self.handles.len() - 1
     }
 
-    /// Sets the engine's motor, stops and limits of axis `i` from its parameters and drive.
-    pub fn configure(&self, engine: &mut Engine, i: usize) {
+    /// Sets the engine's motor, stops and limits of axis `i` from its parameters and drive (waking its
+    /// bodies when `wake`).
+    pub fn configure_waking(&self, engine: &mut Engine, i: usize, wake: bool) {
         let axis = &self.axes[i];
-        let Some(joint) = engine.joints.get_mut(self.handles[axis.engine_joint], false) else { return };
+        let Some(joint) = engine.joints.get_mut(self.handles[axis.engine_joint], wake) else { return };
         let data = &mut joint.data;
         let p = &axis.params;
         let (engine_axis, offset) = (axis.engine_axis, p.position);
@@ -308,6 +311,7 @@ impl Joint {
         }
         data.set_motor_model(engine_axis, MotorModel::ForceBased);
         let friction = p.static_friction;
+        let damping = p.damping + axis.brake;
         match axis.drive {
             Drive::Velocity { velocity, max_force } => {
                 data.set_motor_velocity(engine_axis, velocity, VELOCITY_GAIN);
@@ -317,9 +321,9 @@ impl Joint {
                 data.set_motor_velocity(engine_axis, 0.0, VELOCITY_GAIN);
                 data.set_motor_max_force(engine_axis, friction);
             }
-            Drive::Free if p.spring > 0.0 || p.damping > 0.0 => {
+            Drive::Free if p.spring > 0.0 || damping > 0.0 => {
                 // the zero pose is at joint coordinate -initial position
-                data.set_motor(engine_axis, -offset, 0.0, p.spring, p.damping);
+                data.set_motor(engine_axis, -offset, 0.0, p.spring, damping);
                 data.set_motor_max_force(engine_axis, f64::MAX);
             }
             _ => {
@@ -329,11 +333,28 @@ impl Joint {
         }
     }
 
+    pub fn configure(&self, engine: &mut Engine, i: usize) {
+        self.configure_waking(engine, i, false)
+    }
+
     /// Whether axis `i`'s spring and damper act through explicit forces (the engine's motor of that axis
     /// being taken by a drive or static friction).
     fn explicit_spring(&self, i: usize) -> bool {
         let a = &self.axes[i];
-        (a.params.spring > 0.0 || a.params.damping > 0.0) && (a.drive != Drive::Free || a.params.static_friction > 0.0)
+        (a.params.spring > 0.0 || a.params.damping + a.brake > 0.0)
+            && (a.drive != Drive::Free || a.params.static_friction > 0.0)
+    }
+
+    /// The force or torque the joint transmitted along axis `i` in the last step, positive toward
+    /// increasing position: its motor's and its stops' (spec motion §3.5).
+    pub fn feedback(&self, engine: &Engine, i: usize) -> f64 {
+        let axis = &self.axes[i];
+        let Some(joint) = engine.joints.get(self.handles[axis.engine_joint]) else { return 0.0 };
+        let k = axis.engine_axis as usize;
+        let impulse = joint.data.motors[k].impulse + joint.data.limits[k].impulse;
+        // the solver pushes the second body by -impulse along the axis: that body moves toward
+        // increasing position for a negative impulse
+        -impulse * super::welds::impulse_to_force(engine)
     }
 
     /// Before a step: forces the engine's motors do not produce (drives in force control, springs beside
@@ -342,7 +363,7 @@ impl Joint {
         for (i, axis) in self.axes.iter().enumerate() {
             let mut force = if let Drive::Force(f) = axis.drive { f } else { 0.0 };
             if self.explicit_spring(i) {
-                force -= axis.params.spring * axis.position + axis.params.damping * axis.velocity;
+                force -= axis.params.spring * axis.position + (axis.params.damping + axis.brake) * axis.velocity;
             }
             if force == 0.0 {
                 continue;
@@ -435,6 +456,7 @@ impl Axis {
             velocity: 0.0,
             angular,
             drive: Drive::Free,
+            brake: 0.0,
             engine_joint,
             engine_axis,
             frame1: pose_of(engine, b1).inverse() * w,

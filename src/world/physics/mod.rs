@@ -32,6 +32,7 @@ use plan::{Attach, Plan};
 use welds::Weld;
 
 pub use contacts::ContactPoint;
+pub use engine::up_axis;
 pub use joints::Drive;
 pub use supervision::ForceRefused;
 
@@ -61,6 +62,8 @@ pub struct Physics {
     /// Collider tag index → Solid.
     solids: Vec<NodeId>,
     places: HashMap<NodeId, Place>,
+    /// Joint node → index in `joints`.
+    joint_index: HashMap<NodeId, usize>,
     /// Robot nodes, in the order collider tags number them (from 1).
     robots: Vec<NodeId>,
     /// Bodies that received forces for the coming step (cleared after it: forces last one step).
@@ -129,6 +132,7 @@ impl Physics {
             places.insert(s.solid, Place::Static(i));
         }
         let self_collision = robots.iter().map(|&r| scene.sf_bool(r, "selfCollision")).collect();
+        let joint_index = joints.iter().enumerate().map(|(i, j)| (j.node, i)).collect();
         Some(Physics {
             world,
             engine,
@@ -139,6 +143,7 @@ impl Physics {
             welds,
             solids,
             places,
+            joint_index,
             robots,
             forced: Vec::new(),
         })
@@ -232,6 +237,12 @@ impl Physics {
     pub fn velocity_at(&self, scene: &Scene, node: NodeId, point: &Point3<f64>) -> Option<Vector3<f64>> {
         let b = self.body_above(scene, node)?;
         Some(self.engine.bodies.get(self.bodies[b].handle)?.velocity_at_point(point))
+    }
+
+    /// The angular velocity (world frame) of the body holding `node` or its nearest Solid ancestor.
+    pub fn angular_velocity(&self, scene: &Scene, node: NodeId) -> Option<Vector3<f64>> {
+        let b = self.body_above(scene, node)?;
+        Some(*self.engine.bodies.get(self.bodies[b].handle)?.angvel())
     }
 
     /// Whether `node` (or a Solid above it) belongs to a body: a connector there can hold a link.
@@ -347,10 +358,60 @@ impl Physics {
     /// axis starts again from that position, the bodies below the endPoint at rest.
     pub fn joint_position_set(&mut self, scene: &Scene, joint: NodeId, end: NodeId, position: f64) {
         self.stop_bodies(scene, Some(end));
-        if let Some(axis) = self.joints.iter_mut().find(|j| j.node == joint).and_then(|j| j.axes.first_mut()) {
+        if let Some(axis) = self.joint_mut(joint).and_then(|j| j.axes.first_mut()) {
             axis.position = position;
             axis.velocity = 0.0;
         }
+    }
+
+    fn axis_of(&self, joint: NodeId, axis: usize) -> Option<(&Joint, usize)> {
+        let j = &self.joints[*self.joint_index.get(&joint)?];
+        (axis < j.axes.len()).then_some((j, axis))
+    }
+
+    fn joint_mut(&mut self, joint: NodeId) -> Option<&mut Joint> {
+        let i = *self.joint_index.get(&joint)?;
+        self.joints.get_mut(i)
+    }
+
+    /// Whether `joint` is a joint of the engine (its endPoint has a body).
+    pub fn has_joint(&self, joint: NodeId) -> bool {
+        self.joint_index.contains_key(&joint)
+    }
+
+    /// Position and velocity of axis `axis` (from 0) of `joint` after the last step.
+    pub fn joint_axis(&self, joint: NodeId, axis: usize) -> Option<(f64, f64)> {
+        let (j, i) = self.axis_of(joint, axis)?;
+        Some((j.axes[i].position, j.axes[i].velocity))
+    }
+
+    /// What drives axis `axis` of `joint` from the next step; a new drive wakes the joint's bodies
+    /// when `wake`.
+    pub fn set_drive(&mut self, joint: NodeId, axis: usize, drive: Drive, wake: bool) {
+        let Some(i) = self.joint_index.get(&joint).copied() else { return };
+        let j = &mut self.joints[i];
+        let Some(a) = j.axes.get_mut(axis) else { return };
+        if a.drive != drive || wake {
+            a.drive = drive;
+            j.configure_waking(&mut self.engine, axis, wake);
+        }
+    }
+
+    /// A Brake's damping on axis `axis` of `joint`.
+    pub fn set_brake(&mut self, joint: NodeId, axis: usize, damping: f64) {
+        let Some(i) = self.joint_index.get(&joint).copied() else { return };
+        let j = &mut self.joints[i];
+        let Some(a) = j.axes.get_mut(axis) else { return };
+        if a.brake != damping {
+            a.brake = damping;
+            j.configure_waking(&mut self.engine, axis, true);
+        }
+    }
+
+    /// The force or torque axis `axis` of `joint` transmitted in the last step (motor and stops).
+    pub fn joint_feedback(&self, joint: NodeId, axis: usize) -> Option<f64> {
+        let (j, i) = self.axis_of(joint, axis)?;
+        Some(j.feedback(&self.engine, i))
     }
 
     /// Seconds per step.
