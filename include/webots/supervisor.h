@@ -437,6 +437,7 @@ void wb_supervisor_simulation_reset_physics(void);
 WbSimulationMode wb_supervisor_simulation_get_mode(void);
 
 // Pause (which ends a headless run: nothing could resume it), real time, or as fast as possible.
+// Any other value is refused with an error and changes nothing.
 void wb_supervisor_simulation_set_mode(WbSimulationMode mode);
 
 // The scene root (a Group holding the top-level nodes).
@@ -629,6 +630,7 @@ void wb_supervisor_simulation_reset_physics(void);
 WbSimulationMode wb_supervisor_simulation_get_mode(void);
 
 // Pause (which ends a headless run: nothing could resume it), real time, or as fast as possible.
+// Any other value is refused with an error and changes nothing.
 void wb_supervisor_simulation_set_mode(WbSimulationMode mode);
 
 #ifdef __cplusplus

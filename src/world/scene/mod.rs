@@ -9,6 +9,7 @@
 //! the stack.
 
 mod ast;
+mod clip;
 mod edit;
 mod error;
 mod instance;
@@ -24,6 +25,7 @@ mod version;
 #[cfg(test)]
 mod tests;
 
+pub use clip::clip_name;
 pub use edit::{Edit, FieldList};
 pub use error::{SourcePos, WorldError};
 pub use lexer::CURRENT_VERSION;
