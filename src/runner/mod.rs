@@ -2,10 +2,14 @@
 //! steps everything in lockstep over a Unix socket.
 
 pub mod cli;
+pub mod connection;
+pub mod console;
 pub mod guard;
 pub mod instance;
 pub mod launch;
+pub mod limits;
 pub mod outcome;
+pub mod output;
 pub mod serve;
 pub mod suite;
 

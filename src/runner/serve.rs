@@ -1,8 +1,10 @@
-//! The lockstep loop: accepts controllers on the run's socket, collects their step requests, advances
-//! the world when nobody is computing, answers those whose step elapsed, and watches over the processes
-//! (exits, crashes, step timeouts).
+//! The lockstep loop: launches the controllers (a slice at a time, accepting connections meanwhile),
+//! collects their step requests, advances the world when nobody is computing (a slice at a time, so
+//! that signals and timeouts are seen), answers those whose step elapsed, and watches over the
+//! processes (exits, crashes, step timeouts). Their output goes through `output.rs` to the ordered
+//! console.
 
-use std::io::{self, Read, Write};
+use std::io;
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
@@ -12,13 +14,18 @@ use mio::{Events, Interest, Poll, Token};
 use nix::sys::signal::{killpg, Signal};
 use nix::unistd::Pid;
 
+use super::connection::{Conn, Incoming};
+use super::console::{Console, StdSink};
 use super::guard::Guard;
 use super::instance::Instance;
 use super::launch::{controller_program, launch, LaunchSpec, Launched};
+use super::limits;
 use super::outcome::{ControllerReport, Outcome, RunReport};
-use crate::protocol::codec::{complete_frame, decode, encode_into};
+use super::output::{Output, PIPES};
+use crate::protocol::codec::decode;
 use crate::protocol::{FromWorld, Hello, StepAnswer, StepRequest, ToWorld, Welcome};
 use crate::world::robot_table::{project_path, ControllerSpec};
+use crate::world::scene::clip_name;
 use crate::world::World;
 
 pub struct RunOptions {
@@ -32,6 +39,8 @@ pub struct RunOptions {
     pub interrupt: Arc<AtomicBool>,
     /// This program, to start the run's watchdog (`guard.rs`) with; `None`: no watchdog.
     pub guard_program: Option<PathBuf>,
+    /// Write the controllers' lines as they come rather than in step order.
+    pub live_output: bool,
 }
 
 const LISTENER: Token = Token(usize::MAX);
@@ -50,10 +59,16 @@ const REAP_EVERY: Duration = Duration::from_millis(50);
 const EXIT_POLL: Duration = Duration::from_millis(1);
 /// How long controllers get to exit after an interrupt.
 const INTERRUPT_GRACE: Duration = Duration::from_secs(1);
+/// The longest the loop advances the world, or launches controllers, before it looks at its sockets
+/// and signals again.
+const SLICE: Duration = Duration::from_millis(20);
+/// How long a controller that left may take to exit before its last output is no longer waited for
+/// (written as it comes).
+const CLOSE_GRACE: Duration = Duration::from_secs(1);
 
 #[derive(Clone, Copy, Debug, PartialEq)]
 enum Phase {
-    /// Launched (or waiting as extern), not connected yet.
+    /// To launch, launched, or waiting as extern: not connected yet.
     Pending,
     Connected,
     /// Disconnected, or never going to connect.
@@ -64,6 +79,8 @@ struct Ctl {
     robot: usize,
     name: String,
     is_extern: bool,
+    /// The controller program's name, while it is still to be launched.
+    program: Option<String>,
     launched: Option<Launched>,
     conn: Option<Token>,
     phase: Phase,
@@ -73,13 +90,16 @@ struct Ctl {
     /// Set when the controller is first seen leaving (cleanup, hang-up, exit, kill): whether a
     /// supervisor had quit the simulation by then.
     ended_after_quit: Option<bool>,
+    /// When it left the run (its process may still be ending).
+    left_at: Option<Instant>,
+    /// Its output is finished for the console (`Console::gone`).
+    quiet: bool,
 }
 
-struct Conn {
-    stream: mio::net::UnixStream,
-    inbuf: Vec<u8>,
-    outbuf: Vec<u8>,
-    robot: Option<usize>,
+impl Ctl {
+    fn shown(&self) -> std::borrow::Cow<'_, str> {
+        clip_name(&self.name)
+    }
 }
 
 pub struct Server {
@@ -92,12 +112,21 @@ pub struct Server {
     over_since: Option<Instant>,
     interrupted: bool,
     guard: Option<Guard>,
-    /// Reused for every socket read.
-    read_buf: Vec<u8>,
     /// One answer per robot, refilled every step so stepping allocates nothing.
     answers: Vec<StepAnswer>,
     /// The robots due after a world step.
     due: Vec<usize>,
+    output: Output<StdSink>,
+    /// Rounds of answers so far (see `console.rs`).
+    epoch: u64,
+    /// The next robot to launch.
+    to_launch: usize,
+    /// Connections waiting could not be accepted: why (a limit), until one is.
+    accept_blocked: Option<String>,
+    /// That was said once.
+    accept_warned: bool,
+    /// Connections to read again (their answer was just written).
+    resume: Vec<usize>,
 }
 
 fn log(msg: impl AsRef<str>) {
@@ -118,6 +147,13 @@ impl Server {
                 None
             }
         });
+        let launched: Vec<Option<&str>> = world
+            .robots()
+            .iter()
+            .map(|r| matches!(r.controller, ControllerSpec::Program(_)).then_some(r.name.as_str()))
+            .collect();
+        let console = Console::new(&launched, opts.live_output, StdSink);
+        let output = Output::new(console, launched.len());
         Ok(Server {
             world,
             instance,
@@ -128,9 +164,14 @@ impl Server {
             over_since: None,
             interrupted: false,
             guard,
-            read_buf: Vec::new(),
             answers: Vec::new(),
             due: Vec::new(),
+            output,
+            epoch: 0,
+            to_launch: 0,
+            accept_blocked: None,
+            accept_warned: false,
+            resume: Vec::new(),
         })
     }
 
@@ -140,18 +181,18 @@ impl Server {
 
     /// Launches the controllers and runs the world until every controller is gone.
     pub fn run(mut self) -> RunReport {
-        self.start_controllers();
-        let mut events = Events::with_capacity(128);
+        self.prepare_controllers();
+        let mut events = Events::with_capacity(1024);
         let mut last_reap = Instant::now();
         loop {
-            self.advance_world();
-            for warning in self.world.take_runtime_warnings() {
-                log(format!("warning: {warning}"));
-            }
+            self.launch_some();
+            let more = self.advance_world();
+            self.world_warnings();
             if self.finished() {
                 break;
             }
-            let timeout = self.poll_timeout();
+            let busy = more || self.to_launch < self.ctls.len() || !self.resume.is_empty() || self.output.has_work();
+            let timeout = if busy { Duration::ZERO } else { self.poll_timeout() };
             if let Err(e) = self.poll.poll(&mut events, Some(timeout)) {
                 if e.kind() != io::ErrorKind::Interrupted {
                     log(format!("poll failed: {e}"));
@@ -159,10 +200,22 @@ impl Server {
                 }
             }
             for ev in events.iter() {
-                if ev.token() == LISTENER {
-                    self.accept();
-                } else {
-                    self.service(ev.token().0);
+                match ev.token() {
+                    LISTENER => self.accept(),
+                    Token(t) if t >= PIPES => self.output.readable(self.poll.registry(), ev.token()),
+                    Token(t) => self.service(t),
+                }
+            }
+            if self.accept_blocked.is_some() {
+                self.accept();
+            }
+            for idx in std::mem::take(&mut self.resume) {
+                self.service(idx);
+            }
+            for (robot, paused) in self.output.resume(self.poll.registry()) {
+                // the time its output was not read is not the controller's
+                if let Some(ctl) = self.ctls[robot].as_mut() {
+                    ctl.busy_since += paused;
                 }
             }
             if last_reap.elapsed() >= REAP_EVERY || events.is_empty() {
@@ -179,59 +232,40 @@ impl Server {
         self.finish()
     }
 
-    fn start_controllers(&mut self) {
-        let project = project_path(self.world.world_path());
+    /// Decides what each robot needs; says which robots wait for an extern controller.
+    fn prepare_controllers(&mut self) {
         let robots: Vec<_> = self.world.robots().to_vec();
+        let mut programs = 0;
         for (i, robot) in robots.iter().enumerate() {
-            let now = Instant::now();
             let mut ctl = Ctl {
                 robot: i,
                 name: robot.name.clone(),
                 is_extern: false,
+                program: None,
                 launched: None,
                 conn: None,
                 phase: Phase::Pending,
-                busy_since: now,
+                busy_since: Instant::now(),
                 outcome: None,
                 ended_after_quit: None,
+                left_at: None,
+                quiet: false,
             };
             match &robot.controller {
                 ControllerSpec::None => continue,
                 ControllerSpec::Extern => {
                     ctl.is_extern = true;
+                    let url =
+                        format!("ipc://{}/{}", self.instance.port, crate::link::paths::percent_encode(&robot.name));
                     log(format!(
-                        "robot '{}' waits for an extern controller: WEBOTS_CONTROLLER_URL=ipc://{}/{}",
-                        robot.name,
-                        self.instance.port,
-                        crate::link::paths::percent_encode(&robot.name)
+                        "robot '{}' waits for an extern controller: WEBOTS_CONTROLLER_URL={}",
+                        ctl.shown(),
+                        clip_name(&url)
                     ));
                 }
                 ControllerSpec::Program(name) => {
-                    let spawned = controller_program(&project, name).and_then(|program| {
-                        launch(&LaunchSpec {
-                            program: &program,
-                            args: &robot.args,
-                            robot_name: &robot.name,
-                            robot_index: i,
-                            port: self.instance.port,
-                            library_dir: self.opts.library_dir.as_deref(),
-                        })
-                        .map_err(|e| format!("cannot start {}: {e}", program.display()))
-                    });
-                    match spawned {
-                        Ok(launched) => {
-                            if let Some(guard) = self.guard.as_mut() {
-                                guard.watch(launched.child.id());
-                            }
-                            ctl.launched = Some(launched);
-                        }
-                        Err(why) => {
-                            log(format!("'{}' controller {}", robot.name, Outcome::NotStarted(why.clone())));
-                            ctl.phase = Phase::Left;
-                            ctl.outcome = Some(Outcome::NotStarted(why));
-                            ctl.ended_after_quit = Some(false);
-                        }
-                    }
+                    ctl.program = Some(name.clone());
+                    programs += 1;
                 }
             }
             self.ctls[i] = Some(ctl);
@@ -239,13 +273,76 @@ impl Server {
         if self.ctls.iter().all(Option::is_none) {
             log("no robot in this world has a controller to run");
         }
+        if let Some(warning) = limits::open_files_warning(programs) {
+            log(format!("warning: {warning}"));
+        }
     }
 
-    /// Advances while every controller has asked for time to pass; answers those whose step elapsed.
-    fn advance_world(&mut self) {
+    /// Launches controllers for a slice of time; connections are accepted between slices.
+    fn launch_some(&mut self) {
+        let start = Instant::now();
+        while self.to_launch < self.ctls.len() && start.elapsed() < SLICE {
+            let i = self.to_launch;
+            self.to_launch += 1;
+            self.launch(i);
+        }
+    }
+
+    fn launch(&mut self, i: usize) {
+        let Some(name) = self.ctls[i].as_mut().and_then(|c| c.program.take()) else { return };
+        let project = project_path(self.world.world_path());
+        let robot = self.world.robots()[i].clone();
+        let spawned = controller_program(&project, &name).and_then(|program| {
+            launch(&LaunchSpec {
+                program: &program,
+                args: &robot.args,
+                robot_name: &robot.name,
+                robot_index: i,
+                port: self.instance.port,
+                library_dir: self.opts.library_dir.as_deref(),
+            })
+            .map_err(|e| format!("cannot start {}: {}", program.display(), limits::explain(&e)))
+        });
+        let Some(ctl) = self.ctls[i].as_mut() else { return };
+        match spawned {
+            Ok(mut launched) => {
+                if let Some(guard) = self.guard.as_mut() {
+                    guard.watch(launched.child.id());
+                }
+                let (stdout, stderr) = (launched.child.stdout.take(), launched.child.stderr.take());
+                if let Err(e) = self.output.attach(self.poll.registry(), i, stdout, stderr) {
+                    log(format!("cannot read the output of '{}': {}", ctl.shown(), limits::explain(&e)));
+                }
+                // the time to connect counts from the controller's own start
+                ctl.busy_since = Instant::now();
+                ctl.launched = Some(launched);
+            }
+            Err(why) => {
+                let outcome = Outcome::NotStarted(why);
+                let note = format!("'{}' controller {outcome}", ctl.shown());
+                ctl.phase = Phase::Left;
+                ctl.outcome = Some(outcome);
+                ctl.ended_after_quit = Some(false);
+                ctl.quiet = true;
+                self.output.console.note(i, &note);
+                self.output.console.gone(i);
+            }
+        }
+    }
+
+    /// Advances while every controller has asked for time to pass, for a slice of time at most;
+    /// answers those whose step elapsed. True when it stopped with more to do.
+    fn advance_world(&mut self) -> bool {
+        let start = Instant::now();
         while !self.any_pending() && self.world.ready_to_advance() {
+            if start.elapsed() >= SLICE {
+                return true;
+            }
             let mut due = std::mem::take(&mut self.due);
             self.world.advance_into(&mut due);
+            self.world_warnings();
+            self.epoch += 1;
+            self.output.console.round(self.epoch, &due);
             for &robot in &due {
                 self.answer(robot);
             }
@@ -253,14 +350,31 @@ impl Server {
         }
         if self.ctls.iter().all(Option::is_none) {
             while self.world.time_ms() < self.opts.until.unwrap_or(0.0) * 1000.0 - 1e-9 {
+                if start.elapsed() >= SLICE {
+                    return true;
+                }
                 self.world.advance();
+                self.world_warnings();
             }
         }
-        for robot in self.world.release_waiting() {
-            self.answer(robot);
+        let released = self.world.release_waiting();
+        if !released.is_empty() {
+            self.epoch += 1;
+            self.output.console.round(self.epoch, &released);
+            for robot in released {
+                self.answer(robot);
+            }
         }
         if self.world.is_over() && self.over_since.is_none() {
             self.over_since = Some(Instant::now());
+        }
+        false
+    }
+
+    /// The world's run-time warnings, placed after the robots' lines of the current step.
+    fn world_warnings(&mut self) {
+        for warning in self.world.take_runtime_warnings() {
+            self.output.console.world_note(&format!("warning: {warning}"));
         }
     }
 
@@ -301,19 +415,20 @@ impl Server {
     fn send_answer(&mut self, robot: usize, answer: &StepAnswer) {
         let Some(ctl) = self.ctls[robot].as_mut() else { return };
         ctl.busy_since = Instant::now();
-        if let Some(token) = ctl.conn {
-            // answers are encoded as the envelope's Step variant without copying them into it
-            self.send(token.0, &StepEnvelope(answer));
+        let Some(Token(idx)) = ctl.conn else { return };
+        if let Some(c) = self.conns.get_mut(idx).and_then(Option::as_mut) {
+            c.awaiting_answer = false;
+            self.resume.push(idx);
         }
+        // answers are encoded as the envelope's Step variant without copying them into it
+        self.send(idx, &StepEnvelope(answer));
     }
 
     fn send<T: serde::Serialize>(&mut self, conn: usize, msg: &T) {
         let Some(c) = self.conns.get_mut(conn).and_then(Option::as_mut) else { return };
-        if encode_into(msg, &mut c.outbuf).is_err() {
-            return;
-        }
-        if flush(c).is_err() {
-            self.close(conn, None);
+        if let Err(e) = c.send(msg) {
+            let why = (e.kind() == io::ErrorKind::InvalidData).then(|| format!("cannot encode its answer: {e}"));
+            self.close(conn, why);
         }
     }
 
@@ -321,89 +436,80 @@ impl Server {
         loop {
             match self.instance.listener.accept() {
                 Ok((mut stream, _)) => {
+                    self.accept_blocked = None;
                     let idx = self.conns.iter().position(Option::is_none).unwrap_or(self.conns.len());
                     if idx == self.conns.len() {
                         self.conns.push(None);
                     }
                     let interest = Interest::READABLE | Interest::WRITABLE;
                     if self.poll.registry().register(&mut stream, Token(idx), interest).is_ok() {
-                        self.conns[idx] = Some(Conn { stream, inbuf: Vec::new(), outbuf: Vec::new(), robot: None });
+                        self.conns[idx] = Some(Conn::new(stream));
                     }
                 }
                 Err(e) if e.kind() == io::ErrorKind::WouldBlock => break,
+                Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
                 Err(e) => {
-                    log(format!("accept failed: {e}"));
+                    let why = limits::explain(&e);
+                    if !self.accept_warned {
+                        self.accept_warned = true;
+                        log(format!("cannot accept a controller's connection: {why}"));
+                    }
+                    self.accept_blocked = Some(why);
                     break;
                 }
             }
         }
     }
 
-    /// Reads what a connection sent and handles every whole message in it.
+    /// Handles what a connection sent, one message at a time.
     fn service(&mut self, idx: usize) {
-        let Some(c) = self.conns.get_mut(idx).and_then(Option::as_mut) else { return };
-        if flush(c).is_err() {
-            self.close(idx, None);
-            return;
-        }
-        let mut eof = false;
-        let mut chunk = std::mem::take(&mut self.read_buf);
-        chunk.resize(1 << 16, 0);
-        loop {
-            match c.stream.read(&mut chunk) {
-                Ok(0) => {
-                    eof = true;
-                    break;
-                }
-                Ok(n) => c.inbuf.extend_from_slice(&chunk[..n]),
-                Err(e) if e.kind() == io::ErrorKind::WouldBlock => break,
-                Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
-                Err(_) => {
-                    eof = true;
-                    break;
-                }
-            }
-        }
-        self.read_buf = chunk;
-        let mut consumed = 0;
         loop {
             let Some(c) = self.conns.get_mut(idx).and_then(Option::as_mut) else { return };
-            let frame = match complete_frame(&c.inbuf[consumed..]) {
-                Ok(Some(len)) => c.inbuf[consumed + 4..consumed + 4 + len].to_vec(),
-                Ok(None) => break,
+            if c.flush().is_err() {
+                self.close(idx, None);
+                return;
+            }
+            match c.incoming() {
+                Incoming::Wait => return,
+                Incoming::Closed => {
+                    self.close(idx, None);
+                    return;
+                }
+                Incoming::Bad(why) => {
+                    self.close(idx, Some(why));
+                    return;
+                }
+                Incoming::Message => {}
+            }
+            let robot = c.robot;
+            let handled = match robot {
+                None => decode::<Hello>(c.body()).map(Err),
+                Some(_) => decode::<ToWorld>(c.body()).map(Ok),
+            };
+            c.consume();
+            match handled {
+                Ok(Err(hello)) => self.hello(idx, hello),
+                Ok(Ok(msg)) => self.message(idx, robot.unwrap_or_default(), msg),
                 Err(e) => {
                     self.close(idx, Some(e.to_string()));
                     return;
                 }
-            };
-            consumed += 4 + frame.len();
-            let robot = c.robot;
-            let handled = match robot {
-                None => decode::<Hello>(&frame).map(|hello| self.hello(idx, hello)),
-                Some(robot) => decode::<ToWorld>(&frame).map(|msg| match msg {
-                    ToWorld::Step(req) => self.request(robot, req),
-                    ToWorld::Query(q) => {
-                        let answer = FromWorld::Query(self.world.query(robot, &q));
-                        self.send(idx, &answer);
-                    }
-                }),
-            };
-            if let Err(e) = handled {
-                self.close(idx, Some(e.to_string()));
-                return;
             }
         }
-        if let Some(c) = self.conns.get_mut(idx).and_then(Option::as_mut) {
-            c.inbuf.drain(..consumed);
-        }
-        if eof {
-            self.close(idx, None);
+    }
+
+    fn message(&mut self, idx: usize, robot: usize, msg: ToWorld) {
+        match msg {
+            ToWorld::Step(req) => self.request(idx, robot, req),
+            ToWorld::Query(q) => {
+                let answer = FromWorld::Query(self.world.query(robot, &q));
+                self.send(idx, &answer);
+            }
         }
     }
 
     fn hello(&mut self, conn: usize, hello: Hello) {
-        let found = self.bind_target(&hello);
-        match found {
+        match self.bind_target(conn, &hello) {
             Ok(robot) => {
                 let config = self.world.connect(robot);
                 if let Some(ctl) = self.ctls[robot].as_mut() {
@@ -419,18 +525,39 @@ impl Server {
             Err(why) => {
                 log(format!("refused a controller (pid {}): {why}", hello.pid));
                 self.send(conn, &Welcome::Refused(why));
+                // said once: a refused connection is not heard again
+                if self.conns[conn].as_ref().is_some_and(|c| !c.has_output()) {
+                    self.close(conn, None);
+                }
             }
         }
     }
 
-    /// Which robot a connecting controller drives.
-    fn bind_target(&self, hello: &Hello) -> Result<usize, String> {
+    /// Which robot a connecting controller drives. A robot whose controller the runner started is
+    /// only given to a process of that controller (its process group).
+    fn bind_target(&self, conn: usize, hello: &Hello) -> Result<usize, String> {
         let waiting = |c: &&Ctl| c.phase == Phase::Pending;
+        let name = clip_name(&hello.robot_name);
         if let Some(i) = hello.robot_index {
             let i = i as usize;
             return match self.ctls.get(i).and_then(Option::as_ref) {
-                Some(c) if !c.is_extern && waiting(&c) && c.name == hello.robot_name => Ok(i),
-                _ => Err(format!("robot #{i} '{}' is not waiting for a controller", hello.robot_name)),
+                Some(c) if !c.is_extern && waiting(&c) && c.name == hello.robot_name => {
+                    let started = c.launched.as_ref().map(|l| l.child.id() as i32);
+                    let peer = self.conns[conn].as_ref().and_then(|c| peer_group(&c.stream));
+                    match (started, peer) {
+                        (Some(group), Some(peer)) if group == peer => Ok(i),
+                        _ => Err(format!(
+                            "robot #{i} '{name}' waits for the controller the runner started{}; this connection \
+                             does not come from it",
+                            started.map(|p| format!(" (pid {p})")).unwrap_or_default()
+                        )),
+                    }
+                }
+                Some(c) if c.outcome.is_some() => Err(format!(
+                    "robot #{i} '{name}' no longer waits for a controller: its controller {}",
+                    c.outcome.as_ref().map(ToString::to_string).unwrap_or_default()
+                )),
+                _ => Err(format!("robot #{i} '{name}' is not waiting for a controller")),
             };
         }
         let externs: Vec<&Ctl> = self.ctls.iter().flatten().filter(|c| c.is_extern).collect();
@@ -441,32 +568,41 @@ impl Server {
                 [] => Err("no robot of this run waits for an extern controller".into()),
                 many => Err(format!(
                     "several robots wait for an extern controller ({}); add the robot name to WEBOTS_CONTROLLER_URL",
-                    many.iter().map(|c| format!("'{}'", c.name)).collect::<Vec<_>>().join(", ")
+                    many.iter().map(|c| format!("'{}'", c.shown())).collect::<Vec<_>>().join(", ")
                 )),
             };
         }
         match externs.iter().find(|c| c.name == hello.robot_name) {
             Some(c) if waiting(c) => Ok(c.robot),
-            Some(_) => Err(format!("robot '{}' already has an extern controller", hello.robot_name)),
+            Some(_) => Err(format!("robot '{name}' already has an extern controller")),
             None => Err(format!(
-                "robot '{}' is not an <extern> robot of this run (its controller field must be \"<extern>\")",
-                hello.robot_name
+                "robot '{name}' is not an <extern> robot of this run (its controller field must be \"<extern>\")"
             )),
         }
     }
 
-    fn request(&mut self, robot: usize, req: StepRequest) {
+    fn request(&mut self, idx: usize, robot: usize, req: StepRequest) {
+        // everything the controller printed before this request is in its pipes: it goes first
+        self.output.drain(self.poll.registry(), robot);
         let exiting = req.exiting;
         if self.world.request(robot, req) {
             let answer = self.world.answer(robot);
             self.send_answer(robot, &answer);
+        } else {
+            if let Some(c) = self.conns.get_mut(idx).and_then(Option::as_mut) {
+                c.awaiting_answer = true;
+            }
+            self.output.console.requested(robot);
         }
+        self.world_warnings();
         if exiting {
             let quit = self.world.quit_status().is_some();
             if let Some(ctl) = self.ctls[robot].as_mut() {
                 ctl.phase = Phase::Left;
                 ctl.ended_after_quit.get_or_insert(quit);
+                ctl.left_at.get_or_insert_with(Instant::now);
             }
+            self.output.console.leaving(robot);
         }
     }
 
@@ -481,42 +617,62 @@ impl Server {
             return;
         };
         self.world.disconnect(robot);
+        self.output.drain(self.poll.registry(), robot);
         let quit = self.world.quit_status().is_some();
-        if let Some(ctl) = self.ctls[robot].as_mut() {
-            ctl.ended_after_quit.get_or_insert(quit);
-            if let Some(why) = why {
-                log(format!("closed the connection of robot '{}': {why}", ctl.name));
-                if ctl.is_extern {
-                    ctl.outcome = Some(Outcome::ProtocolError(why));
-                }
+        let Some(ctl) = self.ctls[robot].as_mut() else { return };
+        ctl.ended_after_quit.get_or_insert(quit);
+        ctl.left_at.get_or_insert_with(Instant::now);
+        let mut notes = Vec::new();
+        if let Some(why) = why {
+            notes.push(format!("closed the connection of robot '{}': {why}", ctl.shown()));
+            if ctl.is_extern {
+                ctl.outcome = Some(Outcome::ProtocolError(why));
             }
-            ctl.phase = Phase::Left;
-            ctl.conn = None;
-            if ctl.is_extern && ctl.outcome.is_none() {
-                ctl.outcome = Some(Outcome::Disconnected);
-                log(format!("'{}' extern controller disconnected", ctl.name));
-            }
+        }
+        ctl.phase = Phase::Left;
+        ctl.conn = None;
+        if ctl.is_extern && ctl.outcome.is_none() {
+            ctl.outcome = Some(Outcome::Disconnected);
+            notes.push(format!("'{}' extern controller disconnected", ctl.shown()));
+        }
+        self.output.console.leaving(robot);
+        for note in notes {
+            self.output.console.note(robot, &note);
         }
     }
 
-    /// Collects the exit status of controllers that ended.
+    /// Collects the exit status of controllers that ended; stops waiting for the last output of
+    /// those that left a while ago.
     fn reap(&mut self) {
         let quit = self.world.quit_status().is_some();
         let mut closed = Vec::new();
-        for ctl in self.ctls.iter_mut().flatten() {
+        for robot in 0..self.ctls.len() {
+            let Some(ctl) = self.ctls[robot].as_mut() else { continue };
             let Some(launched) = ctl.launched.as_mut() else { continue };
             if ctl.outcome.is_some() {
                 continue;
             }
             if let Ok(Some(status)) = launched.child.try_wait() {
                 let outcome = Outcome::from_status(status);
-                log(format!("'{}' controller {outcome}", ctl.name));
+                let note = format!("'{}' controller {outcome}", ctl.shown());
                 ctl.outcome = Some(outcome);
                 ctl.ended_after_quit.get_or_insert(quit);
                 if let Some(token) = ctl.conn {
                     closed.push(token.0);
                 }
                 ctl.phase = Phase::Left;
+                ctl.left_at.get_or_insert_with(Instant::now);
+                let quiet = std::mem::replace(&mut ctl.quiet, true);
+                // its process is gone: what it wrote is in its pipes
+                self.output.drain(self.poll.registry(), robot);
+                self.output.console.leaving(robot);
+                self.output.console.note(robot, &note);
+                if !quiet {
+                    self.output.console.gone(robot);
+                }
+            } else if ctl.left_at.is_some_and(|t| t.elapsed() >= CLOSE_GRACE) && !ctl.quiet {
+                ctl.quiet = true;
+                self.output.console.gone(robot);
             }
         }
         for idx in closed {
@@ -536,8 +692,11 @@ impl Server {
         let quit = self.world.quit_status().is_some();
         // like Webots, a supervisor's quit gives controllers about a second to leave
         let grace = if self.interrupted || quit { INTERRUPT_GRACE } else { limit };
+        // nothing else runs: a controller that left and lives on is all the run waits for
+        let only_leavers = self.ctls.iter().flatten().all(|c| c.phase == Phase::Left || c.is_extern);
         let mut to_close = Vec::new();
-        for ctl in self.ctls.iter_mut().flatten() {
+        for robot in 0..self.ctls.len() {
+            let Some(ctl) = self.ctls[robot].as_mut() else { continue };
             if ctl.outcome.is_some() || ctl.is_extern {
                 continue;
             }
@@ -548,27 +707,50 @@ impl Server {
                 Some(format!("still running {:.0} s after the run ended", grace.as_secs_f64()))
             } else if waiting_on_it && ctl.busy_since.elapsed() >= limit {
                 Some(if ctl.phase == Phase::Pending {
-                    format!("did not connect (call wb_robot_init) within {} s", limit.as_secs_f64())
+                    let cause = self
+                        .accept_blocked
+                        .as_ref()
+                        .map(|c| format!(" (the runner could not accept connections: {c})"))
+                        .unwrap_or_default();
+                    format!("did not connect (call wb_robot_init) within {} s{cause}", limit.as_secs_f64())
                 } else {
                     format!("did not come back to wb_robot_step within {} s", limit.as_secs_f64())
                 })
+            } else if only_leavers && ctl.left_at.is_some_and(|t| t.elapsed() >= limit) {
+                Some(format!("still running {} s after it left the run", limit.as_secs_f64()))
             } else {
                 None
             };
             if let Some(why) = why {
                 let _ = killpg(Pid::from_raw(launched.child.id() as i32), Signal::SIGKILL);
                 let _ = launched.child.wait();
-                log(format!("'{}' controller {}", ctl.name, Outcome::Killed(why.clone())));
-                ctl.outcome = Some(Outcome::Killed(why));
+                let outcome = Outcome::Killed(why);
+                let note = format!("'{}' controller {outcome}", ctl.shown());
+                ctl.outcome = Some(outcome);
                 ctl.ended_after_quit.get_or_insert(quit);
                 ctl.phase = Phase::Left;
+                ctl.left_at.get_or_insert_with(Instant::now);
                 if let Some(token) = ctl.conn.take() {
                     to_close.push(token.0);
+                }
+                let quiet = std::mem::replace(&mut ctl.quiet, true);
+                self.output.drain(self.poll.registry(), robot);
+                self.output.console.leaving(robot);
+                self.output.console.note(robot, &note);
+                if !quiet {
+                    self.output.console.gone(robot);
                 }
             }
         }
         for idx in to_close {
             self.close(idx, None);
+        }
+        // a connection that does not say which robot it drives in time is dropped
+        for idx in 0..self.conns.len() {
+            if self.conns[idx].as_ref().is_some_and(|c| c.robot.is_none() && c.opened.elapsed() >= limit) {
+                log(format!("closed a connection that did not introduce itself within {} s", limit.as_secs_f64()));
+                self.close(idx, None);
+            }
         }
         if self.world.is_over() {
             for ctl in self.ctls.iter_mut().flatten() {
@@ -580,19 +762,22 @@ impl Server {
         }
     }
 
-    /// Stops whatever is left (process groups included), drains the output and reports.
+    /// Stops whatever is left (process groups included), writes the last output and reports.
     fn finish(mut self) -> RunReport {
         let quit = self.world.quit_status().is_some();
         let mut controllers = Vec::new();
-        for ctl in self.ctls.iter_mut().flatten() {
+        for robot in 0..self.ctls.len() {
+            let Some(ctl) = self.ctls[robot].as_mut() else { continue };
             if let Some(launched) = ctl.launched.as_mut() {
                 let _ = killpg(Pid::from_raw(launched.child.id() as i32), Signal::SIGKILL);
                 if ctl.outcome.is_none() {
                     let status = launched.child.wait();
-                    ctl.outcome = Some(status.map_or(Outcome::Exited(-1), Outcome::from_status));
-                }
-                for f in launched.forwarders.drain(..) {
-                    let _ = f.join();
+                    let outcome = status.map_or(Outcome::Exited(-1), Outcome::from_status);
+                    let note = format!("'{}' controller {outcome}", ctl.shown());
+                    ctl.outcome = Some(outcome);
+                    self.output.drain(self.poll.registry(), robot);
+                    self.output.console.leaving(robot);
+                    self.output.console.note(robot, &note);
                 }
             }
             controllers.push(ControllerReport {
@@ -601,6 +786,8 @@ impl Server {
                 after_quit: *ctl.ended_after_quit.get_or_insert(quit),
             });
         }
+        self.world_warnings();
+        self.output.console.finish();
         if let Some(guard) = self.guard.take() {
             guard.release();
         }
@@ -613,18 +800,9 @@ impl Server {
     }
 }
 
-/// Writes as much of the pending output as the socket takes.
-fn flush(c: &mut Conn) -> io::Result<()> {
-    while !c.outbuf.is_empty() {
-        match c.stream.write(&c.outbuf) {
-            Ok(0) => return Err(io::ErrorKind::WriteZero.into()),
-            Ok(n) => {
-                c.outbuf.drain(..n);
-            }
-            Err(e) if e.kind() == io::ErrorKind::WouldBlock => return Ok(()),
-            Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
-            Err(e) => return Err(e),
-        }
-    }
-    Ok(())
+/// The process group of the process at the other end of a connection.
+fn peer_group(stream: &mio::net::UnixStream) -> Option<i32> {
+    use nix::sys::socket::{getsockopt, sockopt::PeerCredentials};
+    let peer = getsockopt(stream, PeerCredentials).ok()?;
+    nix::unistd::getpgid(Some(Pid::from_raw(peer.pid()))).ok().map(Pid::as_raw)
 }
