@@ -64,6 +64,7 @@ bench: build
 	$(CARGO) bench --bench step
 	$(CARGO) bench --bench radio
 	$(CARGO) bench --bench suite
+	$(CARGO) bench --bench crowd
 
 clean:
 	$(CARGO) clean

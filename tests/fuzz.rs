@@ -308,10 +308,11 @@ fn the_frame_decoder_takes_any_bytes() {
                 }
             });
             let mut world = parse(text.as_bytes(), dir.path()).unwrap();
+            let mut scratch = vec![0; webots_shim::runner::connection::CHUNK];
             let mut requests = Vec::new();
             let mut messages = 0;
             while messages < 16 {
-                match conn.incoming() {
+                match conn.incoming(&mut scratch) {
                     Incoming::Message => {
                         messages += 1;
                         if conn.robot.is_none() {

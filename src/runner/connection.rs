@@ -10,8 +10,8 @@ use serde::Serialize;
 
 use crate::protocol::codec::{complete_frame, encode_into, Limit, HEADER};
 
-/// Bytes read from the socket at most at once.
-const CHUNK: usize = 1 << 16;
+/// Bytes read from the socket at once for small messages (the size of the scratch buffer to give).
+pub const CHUNK: usize = 1 << 16;
 
 pub struct Conn {
     pub stream: mio::net::UnixStream,
@@ -83,8 +83,9 @@ impl Conn {
         Ok(())
     }
 
-    /// The next message, reading only what it needs. Call `consume` once it is handled.
-    pub fn incoming(&mut self) -> Incoming {
+    /// The next message, reading only what it needs (small reads go through `scratch`, so an idle
+    /// connection holds no buffer). Call `consume` once it is handled.
+    pub fn incoming(&mut self, scratch: &mut [u8]) -> Incoming {
         if !self.outbuf.is_empty() || self.awaiting_answer {
             return Incoming::Wait;
         }
@@ -101,21 +102,27 @@ impl Conn {
             // a whole chunk at least: small messages cost one read; what is read past the message
             // (a client sending ahead) stays below a chunk, as nothing more is read until it is handled
             let start = self.inbuf.len();
-            self.inbuf.resize(start + want.clamp(CHUNK, 16 * CHUNK), 0);
-            match self.stream.read(&mut self.inbuf[start..]) {
-                Ok(0) => {
-                    self.inbuf.truncate(start);
-                    return Incoming::Closed;
+            let read = if want <= scratch.len() {
+                let got = self.stream.read(scratch);
+                if let Ok(n) = got {
+                    self.inbuf.extend_from_slice(&scratch[..n]);
                 }
-                Ok(n) => self.inbuf.truncate(start + n),
-                Err(e) => {
-                    self.inbuf.truncate(start);
-                    match e.kind() {
-                        io::ErrorKind::WouldBlock => return Incoming::Wait,
-                        io::ErrorKind::Interrupted => continue,
-                        _ => return Incoming::Closed,
-                    }
-                }
+                got
+            } else {
+                // a large message: its bytes are needed anyway, read them in place
+                self.inbuf.resize(start + want.min(16 * CHUNK), 0);
+                let got = self.stream.read(&mut self.inbuf[start..]);
+                self.inbuf.truncate(start + *got.as_ref().unwrap_or(&0));
+                got
+            };
+            match read {
+                Ok(0) => return Incoming::Closed,
+                Ok(_) => {}
+                Err(e) => match e.kind() {
+                    io::ErrorKind::WouldBlock => return Incoming::Wait,
+                    io::ErrorKind::Interrupted => continue,
+                    _ => return Incoming::Closed,
+                },
             }
         }
     }
@@ -130,9 +137,9 @@ impl Conn {
     pub fn consume(&mut self) {
         let len = crate::protocol::codec::body_len(&self.inbuf) as usize;
         self.inbuf.drain(..HEADER + len);
-        if self.inbuf.capacity() > 16 * CHUNK {
+        if self.inbuf.capacity() > CHUNK {
             // a large message is not kept around as spare capacity
-            self.inbuf.shrink_to(CHUNK);
+            self.inbuf.shrink_to(self.inbuf.len());
         }
     }
 }
@@ -158,18 +165,18 @@ mod tests {
             write_frame(&mut peer, &ToWorld::Step(StepRequest { duration_ms: d, ..Default::default() }), &mut scratch)
                 .unwrap();
         }
-        assert!(matches!(c.incoming(), Incoming::Message));
+        assert!(matches!(c.incoming(&mut [0; CHUNK]), Incoming::Message));
         let first: ToWorld = crate::protocol::codec::decode(c.body()).unwrap();
         assert!(matches!(first, ToWorld::Step(StepRequest { duration_ms: 16, .. })));
         c.consume();
         c.awaiting_answer = true;
-        assert!(matches!(c.incoming(), Incoming::Wait), "nothing is read while an answer is due");
+        assert!(matches!(c.incoming(&mut [0; CHUNK]), Incoming::Wait), "nothing is read while an answer is due");
         c.awaiting_answer = false;
-        assert!(matches!(c.incoming(), Incoming::Message));
+        assert!(matches!(c.incoming(&mut [0; CHUNK]), Incoming::Message));
         c.consume();
-        assert!(matches!(c.incoming(), Incoming::Wait));
+        assert!(matches!(c.incoming(&mut [0; CHUNK]), Incoming::Wait));
         drop(peer);
-        assert!(matches!(c.incoming(), Incoming::Closed));
+        assert!(matches!(c.incoming(&mut [0; CHUNK]), Incoming::Closed));
     }
 
     #[test]
@@ -185,10 +192,10 @@ mod tests {
             let _ = peer.write_all(&frames);
         });
         std::thread::sleep(std::time::Duration::from_millis(100));
-        assert!(matches!(c.incoming(), Incoming::Message));
+        assert!(matches!(c.incoming(&mut [0; CHUNK]), Incoming::Message));
         c.consume();
         c.awaiting_answer = true;
-        assert!(matches!(c.incoming(), Incoming::Wait));
+        assert!(matches!(c.incoming(&mut [0; CHUNK]), Incoming::Wait));
         assert!(c.inbuf.len() < CHUNK);
         drop(c);
         writer.join().unwrap();
@@ -198,7 +205,7 @@ mod tests {
     fn a_first_message_above_its_limit_is_refused_from_its_header() {
         let (mut c, mut peer) = pair();
         peer.write_all(&(2u64 << 20).to_le_bytes()).unwrap();
-        match c.incoming() {
+        match c.incoming(&mut [0; CHUNK]) {
             Incoming::Bad(why) => assert!(why.contains("a first message"), "{why}"),
             _ => panic!("an oversized first message was accepted"),
         }

@@ -127,6 +127,8 @@ pub struct Server {
     accept_warned: bool,
     /// Connections to read again (their answer was just written).
     resume: Vec<usize>,
+    /// Where small messages are read.
+    read_buf: Vec<u8>,
 }
 
 fn log(msg: impl AsRef<str>) {
@@ -172,6 +174,7 @@ impl Server {
             accept_blocked: None,
             accept_warned: false,
             resume: Vec::new(),
+            read_buf: vec![0; super::connection::CHUNK],
         })
     }
 
@@ -469,7 +472,7 @@ impl Server {
                 self.close(idx, None);
                 return;
             }
-            match c.incoming() {
+            match c.incoming(&mut self.read_buf) {
                 Incoming::Wait => return,
                 Incoming::Closed => {
                     self.close(idx, None);
