@@ -647,7 +647,6 @@ impl Server {
     /// Collects the exit status of controllers that ended; stops waiting for the last output of
     /// those that left a while ago.
     fn reap(&mut self) {
-        let quit = self.world.quit_status().is_some();
         let mut closed = Vec::new();
         for robot in 0..self.ctls.len() {
             let Some(ctl) = self.ctls[robot].as_mut() else { continue };
@@ -656,23 +655,7 @@ impl Server {
                 continue;
             }
             if let Ok(Some(status)) = launched.child.try_wait() {
-                let outcome = Outcome::from_status(status);
-                let note = format!("'{}' controller {outcome}", ctl.shown());
-                ctl.outcome = Some(outcome);
-                ctl.ended_after_quit.get_or_insert(quit);
-                if let Some(token) = ctl.conn {
-                    closed.push(token.0);
-                }
-                ctl.phase = Phase::Left;
-                ctl.left_at.get_or_insert_with(Instant::now);
-                let quiet = std::mem::replace(&mut ctl.quiet, true);
-                // its process is gone: what it wrote is in its pipes
-                self.output.drain(self.poll.registry(), robot);
-                self.output.console.leaving(robot);
-                self.output.console.note(robot, &note);
-                if !quiet {
-                    self.output.console.gone(robot);
-                }
+                closed.extend(self.ended(robot, Outcome::from_status(status)));
             } else if ctl.left_at.is_some_and(|t| t.elapsed() >= CLOSE_GRACE) && !ctl.quiet {
                 ctl.quiet = true;
                 self.output.console.gone(robot);
@@ -727,22 +710,7 @@ impl Server {
             if let Some(why) = why {
                 let _ = killpg(Pid::from_raw(launched.child.id() as i32), Signal::SIGKILL);
                 let _ = launched.child.wait();
-                let outcome = Outcome::Killed(why);
-                let note = format!("'{}' controller {outcome}", ctl.shown());
-                ctl.outcome = Some(outcome);
-                ctl.ended_after_quit.get_or_insert(quit);
-                ctl.phase = Phase::Left;
-                ctl.left_at.get_or_insert_with(Instant::now);
-                if let Some(token) = ctl.conn.take() {
-                    to_close.push(token.0);
-                }
-                let quiet = std::mem::replace(&mut ctl.quiet, true);
-                self.output.drain(self.poll.registry(), robot);
-                self.output.console.leaving(robot);
-                self.output.console.note(robot, &note);
-                if !quiet {
-                    self.output.console.gone(robot);
-                }
+                to_close.extend(self.ended(robot, Outcome::Killed(why)));
             }
         }
         for idx in to_close {
@@ -765,6 +733,28 @@ impl Server {
         }
     }
 
+    /// A launched controller ended (it exited or died, or was killed): records how, and writes its
+    /// last output and how it ended where they belong. Returns its connection, to close.
+    fn ended(&mut self, robot: usize, outcome: Outcome) -> Option<usize> {
+        let quit = self.world.quit_status().is_some();
+        let ctl = self.ctls[robot].as_mut()?;
+        let note = format!("'{}' controller {outcome}", ctl.shown());
+        ctl.outcome = Some(outcome);
+        ctl.ended_after_quit.get_or_insert(quit);
+        ctl.phase = Phase::Left;
+        ctl.left_at.get_or_insert_with(Instant::now);
+        let conn = ctl.conn.take().map(|t| t.0);
+        let quiet = std::mem::replace(&mut ctl.quiet, true);
+        // its process is gone: what it wrote is in its pipes
+        self.output.drain(self.poll.registry(), robot);
+        self.output.console.leaving(robot);
+        self.output.console.note(robot, &note);
+        if !quiet {
+            self.output.console.gone(robot);
+        }
+        conn
+    }
+
     /// Stops whatever is left (process groups included), writes the last output and reports.
     fn finish(mut self) -> RunReport {
         let quit = self.world.quit_status().is_some();
@@ -775,14 +765,10 @@ impl Server {
                 let _ = killpg(Pid::from_raw(launched.child.id() as i32), Signal::SIGKILL);
                 if ctl.outcome.is_none() {
                     let status = launched.child.wait();
-                    let outcome = status.map_or(Outcome::Exited(-1), Outcome::from_status);
-                    let note = format!("'{}' controller {outcome}", ctl.shown());
-                    ctl.outcome = Some(outcome);
-                    self.output.drain(self.poll.registry(), robot);
-                    self.output.console.leaving(robot);
-                    self.output.console.note(robot, &note);
+                    self.ended(robot, status.map_or(Outcome::Exited(-1), Outcome::from_status));
                 }
             }
+            let Some(ctl) = self.ctls[robot].as_mut() else { continue };
             controllers.push(ControllerReport {
                 robot: ctl.name.clone(),
                 outcome: ctl.outcome.clone().unwrap_or(Outcome::NeverConnected),

@@ -26,28 +26,12 @@ fn world(n: usize) -> String {
 
 /// Resident memory (bytes) of `pid` alone and of its whole tree, from /proc.
 fn rss(root: u32, page: u64) -> (u64, u64) {
-    let mut parent = std::collections::HashMap::<u32, Vec<u32>>::new();
-    for e in std::fs::read_dir("/proc").into_iter().flatten().flatten() {
-        let Some(pid) = e.file_name().to_str().and_then(|n| n.parse::<u32>().ok()) else { continue };
-        let Ok(stat) = std::fs::read_to_string(format!("/proc/{pid}/stat")) else { continue };
-        let Some(after) = stat.rsplit_once(") ").map(|(_, a)| a) else { continue };
-        if let Some(ppid) = after.split_whitespace().nth(1).and_then(|p| p.parse::<u32>().ok()) {
-            parent.entry(ppid).or_default().push(pid);
-        }
-    }
-    let of = |pid: u32| {
-        std::fs::read_to_string(format!("/proc/{pid}/statm"))
-            .ok()
-            .and_then(|s| s.split_whitespace().nth(1).and_then(|r| r.parse::<u64>().ok()))
-            .unwrap_or(0)
-            * page
-    };
-    let (mut total, mut stack) = (0, vec![root]);
-    while let Some(pid) = stack.pop() {
-        total += of(pid);
-        stack.extend(parent.get(&pid).into_iter().flatten());
-    }
-    (of(root), total)
+    let own = std::fs::read_to_string(format!("/proc/{root}/statm"))
+        .ok()
+        .and_then(|s| s.split_whitespace().nth(1).and_then(|r| r.parse::<u64>().ok()))
+        .unwrap_or(0)
+        * page;
+    (own, common::tree_rss(root, page))
 }
 
 /// Runs `cmd`; returns wall seconds and the peak (runner, tree) memory sampled every 50 ms.
