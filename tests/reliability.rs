@@ -140,6 +140,23 @@ fn a_run_whose_world_crawls_still_ends_on_sigterm() {
     out.assert_stderr_has("'q' controller exited successfully");
 }
 
+#[test]
+fn a_controller_that_left_the_run_but_lives_on_cannot_hold_it_for_ever() {
+    let p = Project::new();
+    let world = header("32") + &robot("stay", "stay_after_cleanup", &[]) + &robot("talk", "talk_lines", &["1", "3"]);
+    p.world("stay.wbt", &world);
+    p.controller("stay_after_cleanup", "stay_after_cleanup");
+    p.controller("talk_lines", "talk_lines");
+    // no --until: the run ends when its controllers are gone
+    let runner = spawn_piped(p.runner_command("stay.wbt", &["--step-timeout", "1"]));
+    let (out, killed) = finish_within(runner, Duration::from_secs(30));
+    assert!(!killed, "the run waited for ever\n{}\n{}", out.stdout, out.stderr);
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(out.robot_lines("stay"), vec!["left the run, staying alive"]);
+    out.assert_stderr_has("'stay' controller was killed: still running 1 s after it left the run");
+    out.assert_stderr_has("'talk' controller exited successfully");
+}
+
 // ---------------------------------------------------------------------------------------------------
 // absurd coordinates
 
