@@ -393,8 +393,10 @@ impl Server {
     }
 
     fn poll_timeout(&self) -> Duration {
-        // a controller that hung up is about to exit: look for its status soon, not in REAP_EVERY
-        let exiting = self.ctls.iter().flatten().any(|c| c.phase == Phase::Left && c.outcome.is_none());
+        // a controller that just hung up is about to exit: look for its status soon, not in REAP_EVERY
+        let exiting = self.ctls.iter().flatten().any(|c| {
+            c.phase == Phase::Left && c.outcome.is_none() && c.left_at.is_none_or(|t| t.elapsed() < CLOSE_GRACE)
+        });
         let mut t = if exiting { EXIT_POLL } else { REAP_EVERY };
         for c in self.ctls.iter().flatten() {
             if c.phase != Phase::Left && !c.is_extern {
