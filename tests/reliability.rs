@@ -335,6 +335,26 @@ fn the_merged_output_is_ordered_by_time_then_robot_then_line_and_identical_from_
     }
 }
 
+#[test]
+fn live_output_writes_every_line_as_it_comes() {
+    let p = Project::new();
+    let world = header("32") + &robot("r0", "talk_lines", &["3", "2"]) + &robot("r1", "talk_lines", &["3", "2"]);
+    p.world("talk.wbt", &world);
+    p.controller("talk_lines", "talk_lines");
+    let out = p.run("talk.wbt", &["--live-output"]);
+    assert!(out.status.success(), "{}", out.stderr);
+    for r in ["r0", "r1"] {
+        let lines = out.robot_lines(r);
+        let expected = ["0.000", "0.032"]
+            .iter()
+            .flat_map(|t| (0..3).map(move |k| format!("t={t} line {k}")))
+            .chain(["done t=0.064".to_string()])
+            .collect::<Vec<_>>();
+        assert_eq!(lines, expected, "each robot's own lines keep their order");
+        out.assert_stderr_has(&format!("[{r}] t=0.032 err"));
+    }
+}
+
 // ---------------------------------------------------------------------------------------------------
 // memory a local client can make the runner hold
 
