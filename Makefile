@@ -78,6 +78,7 @@ bench: build
 	$(CARGO) bench --bench suite
 	$(CARGO) bench --bench python
 	$(CARGO) bench --bench templates
+	$(CARGO) bench --bench crowd
 
 clean:
 	$(CARGO) clean

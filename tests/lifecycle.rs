@@ -278,21 +278,21 @@ fn garbage_on_the_socket_closes_that_connection_only() {
 
     // a first message that is not a Hello
     let mut s = std::os::unix::net::UnixStream::connect(&socket).unwrap();
-    s.write_all(&[3, 0, 0, 0, 0xff, 0xff, 0xff]).unwrap();
+    s.write_all(&[3, 0, 0, 0, 0, 0, 0, 0, 0xff, 0xff, 0xff]).unwrap();
     // an oversized frame
     let mut s2 = std::os::unix::net::UnixStream::connect(&socket).unwrap();
-    s2.write_all(&u32::MAX.to_le_bytes()).unwrap();
+    s2.write_all(&u64::MAX.to_le_bytes()).unwrap();
     // a proper Hello for the extern robot, then garbage instead of a step request
     let mut s3 = std::os::unix::net::UnixStream::connect(&socket).unwrap();
     let hello = Hello { robot_name: "ext".into(), robot_id: None, pid: 1 };
     write_frame(&mut s3, &hello, &mut Vec::new()).unwrap();
-    s3.write_all(&[2, 0, 0, 0, 0xff, 0xff]).unwrap();
+    s3.write_all(&[2, 0, 0, 0, 0, 0, 0, 0, 0xff, 0xff]).unwrap();
 
     let out = runner.wait_with_output().unwrap();
     let stdout = String::from_utf8_lossy(&out.stdout);
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert!(stderr.contains("closed a connection that sent a bad first message: malformed message"), "{stderr}");
-    assert!(stderr.contains("exceeds the 67108864-byte limit"), "{stderr}");
+    assert!(stderr.contains("is more than the 1048576 bytes a first message may take"), "{stderr}");
     assert!(stderr.contains("closed the connection of robot 'ext': malformed message"), "{stderr}");
     // the run went on: the intern controller reached the end
     assert!(stdout.contains("[inside] inside: -1 at t=0.224 after 6 steps"), "{stdout}");

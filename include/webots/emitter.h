@@ -16,7 +16,7 @@ extern "C" {
 #endif // __cplusplus
 
 // Queues `size` bytes of `data` for the next step, with the current channel and range. Returns 1, or
-// 0 when the emitter's buffer is full (or on an error).
+// 0 when the emitter's buffer is full (or on an error, such as a packet larger than a step carries).
 //
 // # Safety
 // `data` is NULL or points to `size` readable bytes.

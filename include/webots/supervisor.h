@@ -524,6 +524,7 @@ void wb_supervisor_simulation_reset(void);
 WbSimulationMode wb_supervisor_simulation_get_mode(void);
 
 // Pause (which ends a headless run: nothing could resume it), real time, or as fast as possible.
+// Any other value is refused with an error and changes nothing.
 void wb_supervisor_simulation_set_mode(WbSimulationMode mode);
 
 // Saves the state of the node and its descendants (a Solid's translation and rotation, a robot's or

@@ -6,6 +6,7 @@ use super::device_call;
 use super::types::WbDeviceTag;
 use crate::controller::emitter::{ChannelError, EmitterState};
 use crate::controller::DeviceState;
+use crate::protocol::codec::MAX_PACKET;
 
 /// Channel value that reaches every channel.
 pub const WB_CHANNEL_BROADCAST: c_int = -1;
@@ -18,7 +19,7 @@ fn emitter(d: &mut DeviceState) -> Option<&mut EmitterState> {
 }
 
 /// Queues `size` bytes of `data` for the next step, with the current channel and range. Returns 1, or
-/// 0 when the emitter's buffer is full (or on an error).
+/// 0 when the emitter's buffer is full (or on an error, such as a packet larger than a step carries).
 ///
 /// # Safety
 /// `data` is NULL or points to `size` readable bytes.
@@ -31,6 +32,10 @@ pub unsafe extern "C" fn wb_emitter_send(tag: WbDeviceTag, data: *const c_void, 
     }
     if size < 1 {
         eprintln!("Error: {func}(): invalid size={size} argument.");
+        return 0;
+    }
+    if size as u64 > MAX_PACKET {
+        eprintln!("Error: {func}(): a packet of {size} bytes is more than the {MAX_PACKET} bytes a webots-shim run carries in one step.");
         return 0;
     }
     // SAFETY: non-NULL, and the caller promises `size` readable bytes.

@@ -68,6 +68,14 @@ pub struct Controller {
     pub supervision: Supervision,
 }
 
+/// A request the link would not carry (too large) is the caller's error; a run that is gone is not
+/// (the step returns -1, as in Webots).
+fn report_refused(func: &str, e: &std::io::Error) {
+    if e.kind() == std::io::ErrorKind::InvalidData {
+        eprintln!("Error: {func}(): {e}.");
+    }
+}
+
 /// A C string from Rust text; interior NULs (impossible in world files) are dropped.
 pub fn c_string(s: &str) -> CString {
     CString::new(s.replace('\0', "")).unwrap_or_default()
@@ -130,7 +138,8 @@ impl Controller {
         }
         let req = self.build_request(duration_ms.max(0) as u32, false);
         if let Some(link) = self.link.as_mut() {
-            if link.send(req).is_err() {
+            if let Err(e) = link.send(req) {
+                report_refused("wb_robot_step", &e);
                 self.link = None;
             }
         }
@@ -209,7 +218,10 @@ impl Controller {
         let req = self.build_request(0, false);
         let answer = match self.link.as_mut().map(|l| l.send(req).and_then(|_| l.receive())) {
             Some(Ok(answer)) => answer,
-            _ => {
+            other => {
+                if let Some(Err(e)) = other {
+                    report_refused(func, &e);
+                }
                 self.link = None;
                 return StepResult::Value(0);
             }

@@ -1,4 +1,8 @@
 //! The controller side of the runner's Unix socket: blocking, one frame out and one frame in per step.
+//!
+//! Before each request the controller's C stdio buffers are flushed: everything it printed since its
+//! last request is then in its output pipes when the run reads the request, so the run knows which
+//! step every line belongs to.
 
 use std::io::{self, BufReader, BufWriter, Write};
 use std::os::unix::net::UnixStream;
@@ -6,7 +10,7 @@ use std::path::Path;
 use std::time::Duration;
 
 use super::paths::{most_recent_instance, parse_url, socket_path};
-use crate::protocol::codec::{read_frame, write_frame};
+use crate::protocol::codec::{body_len, encode_into, read_frame, write_frame, MAX_REQUEST};
 use crate::protocol::{FromWorld, Hello, Query, QueryAnswer, RobotConfig, StepAnswer, StepRequest, ToWorld, Welcome};
 
 pub struct SocketLink {
@@ -55,7 +59,23 @@ impl SocketLink {
     }
 
     pub fn send(&mut self, req: StepRequest) -> io::Result<()> {
-        write_frame(&mut self.writer, &ToWorld::Step(req), &mut self.scratch)?;
+        flush_output();
+        self.write(&ToWorld::Step(req))
+    }
+
+    /// Writes a message whole, or refuses it (before sending anything) when it is larger than a run
+    /// takes from a controller.
+    fn write(&mut self, msg: &ToWorld) -> io::Result<()> {
+        self.scratch.clear();
+        encode_into(msg, &mut self.scratch)?;
+        let len = body_len(&self.scratch);
+        if len > MAX_REQUEST {
+            return Err(io::Error::new(
+                io::ErrorKind::InvalidData,
+                format!("a request of {len} bytes is more than the {MAX_REQUEST} bytes a webots-shim run takes from a controller at once"),
+            ));
+        }
+        self.writer.write_all(&self.scratch)?;
         self.writer.flush()
     }
 
@@ -67,13 +87,21 @@ impl SocketLink {
     }
 
     pub fn query(&mut self, q: Query) -> io::Result<QueryAnswer> {
-        write_frame(&mut self.writer, &ToWorld::Query(q), &mut self.scratch)?;
-        self.writer.flush()?;
+        self.write(&ToWorld::Query(q))?;
         match read_frame(&mut self.reader, &mut self.scratch)? {
             FromWorld::Query(answer) => Ok(answer),
             FromWorld::Step(_) => Err(io::Error::other("the run answered a step where a query answer was due")),
         }
     }
+}
+
+/// Pushes what the controller printed (C stdio buffers, Rust's stdout) into its output pipes.
+fn flush_output() {
+    // SAFETY: fflush(NULL) flushes every open C output stream; it takes no pointer of ours.
+    unsafe {
+        libc::fflush(std::ptr::null_mut());
+    }
+    let _ = io::stdout().flush();
 }
 
 fn connect_with_retries(port: Option<u16>) -> Result<UnixStream, String> {

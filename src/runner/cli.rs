@@ -45,6 +45,10 @@ enum Command {
         /// End the run (as SIGTERM would) when the process PID, our parent, dies (used by `test`).
         #[arg(long, value_name = "PID", hide = true)]
         parent_pid: Option<i32>,
+        /// Write the controllers' lines as they arrive, rather than ordered by step then robot
+        /// (the default, the same from run to run).
+        #[arg(long)]
+        live_output: bool,
     },
     /// Run worlds as test cases, in parallel: a world passes when every controller in it exits with
     /// status 0 (or a supervisor calls wb_supervisor_simulation_quit(0)). Exit status: 0 when all
@@ -118,8 +122,10 @@ enum Command {
 /// Runs the command line; returns the process exit status.
 pub fn main() -> i32 {
     let cli = Cli::parse();
+    // a large world needs many open files: take all the system allows
+    super::limits::raise_open_files();
     match cli.command {
-        Command::Run { world, until, step_timeout, seed, report, parent_pid } => {
+        Command::Run { world, until, step_timeout, seed, report, parent_pid, live_output } => {
             if let Some(pid) = parent_pid {
                 // SIGTERM ends the run cleanly; the check after it closes the race with an early death
                 let _ = nix::sys::prctl::set_pdeathsig(nix::sys::signal::Signal::SIGTERM);
@@ -127,7 +133,7 @@ pub fn main() -> i32 {
                     return 1;
                 }
             }
-            run(&world, until, step_timeout, seed, report.as_deref())
+            run(&world, &RunSettings { until, step_timeout, seed, report: report.as_deref(), live_output })
         }
         Command::Test { worlds, manifest, shard, shard_count, json, jobs, junit, until, step_timeout } => {
             if let Err(e) = check_times(until, step_timeout) {
@@ -214,7 +220,17 @@ fn write_manifest(
     }
 }
 
-fn run(world_path: &Path, until: Option<f64>, step_timeout: f64, seed: Option<i32>, report: Option<&Path>) -> i32 {
+/// What `webots-shim run` was asked for, besides the world.
+struct RunSettings<'a> {
+    until: Option<f64>,
+    step_timeout: f64,
+    seed: Option<i32>,
+    report: Option<&'a Path>,
+    live_output: bool,
+}
+
+fn run(world_path: &Path, settings: &RunSettings) -> i32 {
+    let RunSettings { until, step_timeout, seed, report, live_output } = *settings;
     if let Err(e) = check_times(until, step_timeout) {
         eprintln!("webots-shim: {e}");
         return 2;
@@ -244,6 +260,7 @@ fn run(world_path: &Path, until: Option<f64>, step_timeout: f64, seed: Option<i3
         interrupt,
         guard_program: std::env::current_exe().ok(),
         seed,
+        live_output,
     };
     let server = match Server::new(world, opts) {
         Ok(s) => s,

@@ -1,24 +1,23 @@
 //! Starting a robot's controller as Webots does: `<project>/controllers/NAME/NAME`, run in its own
 //! folder with `controllerArgs` as arguments, Webots' `WEBOTS_ROBOT_ID`, `WEBOTS_ROBOT_NAME` and
-//! `WEBOTS_INSTANCE_PATH` and the run's URL in the environment,
-//! its output forwarded line by line with the robot's name in front. Controllers the project lacks are
-//! looked for in the home's own `resources/projects/controllers/` (the test-suite supervisor lives there).
-//! A folder without a program but with `NAME.py` runs it with Python (see `python.rs`); `runtime.ini`
-//! adds to the environment of either (see `runtime_ini.rs`).
+//! `WEBOTS_INSTANCE_PATH` and the run's URL in the environment, its stdout and stderr on pipes the run
+//! reads (`output.rs`). Controllers the project lacks are looked for in the home's own
+//! `resources/projects/controllers/` (the test-suite supervisor lives there). A folder without a
+//! program but with `NAME.py` runs it with Python (see `python.rs`); `runtime.ini` adds to the
+//! environment of either (see `runtime_ini.rs`).
 
-use std::io::{self, BufRead, BufReader, Read, Write};
+use std::io;
 use std::os::unix::process::CommandExt;
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
-use std::thread::JoinHandle;
 
 use super::launch_env::LaunchEnv;
 use super::{python, runtime_ini};
 use crate::link::paths::percent_encode;
 
 pub struct Launched {
+    /// The controller, its stdout and stderr still to be taken.
     pub child: Child,
-    pub forwarders: Vec<JoinHandle<()>>,
 }
 
 /// The controller program for `name`: in the world's project, else (as Webots searches its own
@@ -105,47 +104,11 @@ pub fn launch(spec: &LaunchSpec) -> io::Result<Launched> {
         .stderr(Stdio::piped())
         // its own process group, so the controller and anything it forks can be stopped together
         .process_group(0);
-    let mut child = cmd.spawn().map_err(|e| match &python_command {
+    let child = cmd.spawn().map_err(|e| match &python_command {
         Some(c) => io::Error::new(e.kind(), format!("the Python command '{}' cannot run: {e}", c.to_string_lossy())),
         None => e,
     })?;
-    let prefix = format!("[{}] ", spec.robot_name);
-    let mut forwarders = Vec::new();
-    if let Some(out) = child.stdout.take() {
-        forwarders.push(forward_lines(out, prefix.clone(), false));
-    }
-    if let Some(err) = child.stderr.take() {
-        forwarders.push(forward_lines(err, prefix, true));
-    }
-    Ok(Launched { child, forwarders })
-}
-
-/// Copies a controller's output to ours, one whole line at a time, each behind `prefix`.
-fn forward_lines<R: Read + Send + 'static>(from: R, prefix: String, to_stderr: bool) -> JoinHandle<()> {
-    std::thread::spawn(move || {
-        let mut reader = BufReader::with_capacity(1 << 16, from);
-        let mut line = Vec::new();
-        loop {
-            line.clear();
-            // a line longer than 64 KiB is forwarded in pieces rather than held in memory
-            match reader.by_ref().take(1 << 16).read_until(b'\n', &mut line) {
-                Ok(0) | Err(_) => break,
-                Ok(_) => {
-                    if line.last() != Some(&b'\n') {
-                        line.push(b'\n');
-                    }
-                    let mut text = Vec::with_capacity(prefix.len() + line.len());
-                    text.extend_from_slice(prefix.as_bytes());
-                    text.extend_from_slice(&line);
-                    let _ = if to_stderr {
-                        io::stderr().lock().write_all(&text)
-                    } else {
-                        io::stdout().lock().write_all(&text)
-                    };
-                }
-            }
-        }
-    })
+    Ok(Launched { child })
 }
 
 #[cfg(test)]

@@ -2,11 +2,15 @@
 //! steps everything in lockstep over a Unix socket.
 
 pub mod cli;
+pub mod connection;
+pub mod console;
 pub mod guard;
 pub mod instance;
 pub mod launch;
 pub mod launch_env;
+pub mod limits;
 pub mod outcome;
+pub mod output;
 pub mod python;
 pub mod runtime_ini;
 pub mod serve;

@@ -5,6 +5,8 @@ use std::process::ExitStatus;
 
 use serde::{Deserialize, Serialize};
 
+use crate::world::scene::clip_name;
+
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub enum Outcome {
     /// The process exited with this status.
@@ -87,7 +89,7 @@ pub struct Failure {
 impl fmt::Display for Failure {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match &self.robot {
-            Some(robot) => write!(f, "'{robot}' {}", self.message),
+            Some(robot) => write!(f, "'{}' {}", clip_name(robot), self.message),
             None => f.write_str(&self.message),
         }
     }

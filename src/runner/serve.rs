@@ -1,8 +1,10 @@
-//! The lockstep loop: accepts controllers on the run's socket, collects their step requests, advances
-//! the world when nobody is computing, answers those whose step elapsed, and watches over the processes
-//! (exits, crashes, step timeouts).
+//! The lockstep loop: launches the controllers (a slice at a time, accepting connections meanwhile),
+//! collects their step requests, advances the world when nobody is computing (a slice at a time, so
+//! that signals and timeouts are seen), answers those whose step elapsed, and watches over the
+//! processes (exits, crashes, step timeouts). Their output goes through `output.rs` to the ordered
+//! console.
 
-use std::io::{self, Read, Write};
+use std::io;
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
@@ -12,13 +14,18 @@ use mio::{Events, Interest, Poll, Token};
 use nix::sys::signal::{killpg, Signal};
 use nix::unistd::Pid;
 
+use super::connection::{Conn, Incoming};
+use super::console::{Console, StdSink};
 use super::guard::Guard;
 use super::instance::Instance;
 use super::launch::{controller_program, launch, LaunchSpec, Launched};
+use super::limits;
 use super::outcome::{ControllerReport, Outcome, RunReport};
-use crate::protocol::codec::{complete_frame, decode, encode_into};
+use super::output::{Output, PIPES};
+use crate::protocol::codec::decode;
 use crate::protocol::{FromWorld, Hello, StepAnswer, StepRequest, ToWorld, Welcome};
 use crate::world::robot_table::{project_path, ControllerSpec};
+use crate::world::scene::clip_name;
 use crate::world::scene_control::WorldChange;
 use crate::world::supervision::ref_id;
 use crate::world::World;
@@ -34,6 +41,8 @@ pub struct RunOptions {
     pub interrupt: Arc<AtomicBool>,
     /// This program, to start the run's watchdog (`guard.rs`) with; `None`: no watchdog.
     pub guard_program: Option<PathBuf>,
+    /// Write the controllers' lines as they come rather than in step order.
+    pub live_output: bool,
     /// `--seed`, also for worlds a supervisor loads.
     pub seed: Option<i32>,
 }
@@ -54,10 +63,16 @@ const REAP_EVERY: Duration = Duration::from_millis(50);
 const EXIT_POLL: Duration = Duration::from_millis(1);
 /// How long controllers get to exit after an interrupt.
 const INTERRUPT_GRACE: Duration = Duration::from_secs(1);
+/// The longest the loop advances the world, or launches controllers, before it looks at its sockets
+/// and signals again.
+const SLICE: Duration = Duration::from_millis(20);
+/// How long a controller that left may take to exit before its last output is no longer waited for
+/// (written as it comes).
+const CLOSE_GRACE: Duration = Duration::from_secs(1);
 
 #[derive(Clone, Copy, Debug, PartialEq)]
 enum Phase {
-    /// Launched (or waiting as extern), not connected yet.
+    /// To launch, launched, or waiting as extern: not connected yet.
     Pending,
     Connected,
     /// Disconnected, or never going to connect.
@@ -68,6 +83,8 @@ struct Ctl {
     robot: usize,
     name: String,
     is_extern: bool,
+    /// The controller program's name, while it is still to be launched.
+    program: Option<String>,
     launched: Option<Launched>,
     conn: Option<Token>,
     phase: Phase,
@@ -77,13 +94,16 @@ struct Ctl {
     /// Set when the controller is first seen leaving (cleanup, hang-up, exit, kill): whether a
     /// supervisor had quit the simulation by then.
     ended_after_quit: Option<bool>,
+    /// When it left the run (its process may still be ending).
+    left_at: Option<Instant>,
+    /// Its output is finished for the console (`Console::gone`).
+    quiet: bool,
 }
 
-struct Conn {
-    stream: mio::net::UnixStream,
-    inbuf: Vec<u8>,
-    outbuf: Vec<u8>,
-    robot: Option<usize>,
+impl Ctl {
+    fn shown(&self) -> std::borrow::Cow<'_, str> {
+        clip_name(&self.name)
+    }
 }
 
 pub struct Server {
@@ -96,12 +116,23 @@ pub struct Server {
     over_since: Option<Instant>,
     interrupted: bool,
     guard: Option<Guard>,
-    /// Reused for every socket read.
-    read_buf: Vec<u8>,
     /// One answer per robot, refilled every step so stepping allocates nothing.
     answers: Vec<StepAnswer>,
     /// The robots due after a world step.
     due: Vec<usize>,
+    output: Output<StdSink>,
+    /// Rounds of answers so far (see `console.rs`).
+    epoch: u64,
+    /// The next robot to launch.
+    to_launch: usize,
+    /// Connections waiting could not be accepted: why (a limit), until one is.
+    accept_blocked: Option<String>,
+    /// That was said once.
+    accept_warned: bool,
+    /// Connections to read again (their answer was just written).
+    resume: Vec<usize>,
+    /// Where small messages are read.
+    read_buf: Vec<u8>,
     /// A supervisor asked for a world that could not be loaded.
     load_failure: Option<String>,
 }
@@ -124,6 +155,9 @@ impl Server {
                 None
             }
         });
+        let launched = launched_names(&world);
+        let console = Console::new(&launched, opts.live_output, StdSink);
+        let output = Output::new(console, launched.len());
         Ok(Server {
             world,
             instance,
@@ -134,9 +168,15 @@ impl Server {
             over_since: None,
             interrupted: false,
             guard,
-            read_buf: Vec::new(),
             answers: Vec::new(),
             due: Vec::new(),
+            output,
+            epoch: 0,
+            to_launch: 0,
+            accept_blocked: None,
+            accept_warned: false,
+            resume: Vec::new(),
+            read_buf: vec![0; super::connection::CHUNK],
             load_failure: None,
         })
     }
@@ -147,19 +187,19 @@ impl Server {
 
     /// Launches the controllers and runs the world until every controller is gone.
     pub fn run(mut self) -> RunReport {
-        self.start_controllers();
-        let mut events = Events::with_capacity(128);
+        self.prepare_controllers();
+        let mut events = Events::with_capacity(1024);
         let mut last_reap = Instant::now();
         loop {
-            self.advance_world();
-            for warning in self.world.take_runtime_warnings() {
-                log(format!("warning: {warning}"));
-            }
+            self.launch_some();
+            let more = self.advance_world();
+            self.world_warnings();
             self.follow_the_world();
             if self.finished() {
                 break;
             }
-            let timeout = self.poll_timeout();
+            let busy = more || self.to_launch < self.ctls.len() || !self.resume.is_empty() || self.output.has_work();
+            let timeout = if busy { Duration::ZERO } else { self.poll_timeout() };
             if let Err(e) = self.poll.poll(&mut events, Some(timeout)) {
                 if e.kind() != io::ErrorKind::Interrupted {
                     log(format!("poll failed: {e}"));
@@ -167,10 +207,22 @@ impl Server {
                 }
             }
             for ev in events.iter() {
-                if ev.token() == LISTENER {
-                    self.accept();
-                } else {
-                    self.service(ev.token().0);
+                match ev.token() {
+                    LISTENER => self.accept(),
+                    Token(t) if t >= PIPES => self.output.readable(self.poll.registry(), ev.token()),
+                    Token(t) => self.service(t),
+                }
+            }
+            if self.accept_blocked.is_some() {
+                self.accept();
+            }
+            for idx in std::mem::take(&mut self.resume) {
+                self.service(idx);
+            }
+            for (robot, paused) in self.output.resume(self.poll.registry()) {
+                // the time its output was not read is not the controller's
+                if let Some(ctl) = self.ctls[robot].as_mut() {
+                    ctl.busy_since += paused;
                 }
             }
             if last_reap.elapsed() >= REAP_EVERY || events.is_empty() {
@@ -187,76 +239,106 @@ impl Server {
         self.finish()
     }
 
-    fn start_controllers(&mut self) {
-        for i in 0..self.world.robots().len() {
-            self.start_controller(i);
-        }
+    /// Decides what each robot needs; says which robots wait for an extern controller.
+    fn prepare_controllers(&mut self) {
+        let programs = (0..self.world.robots().len()).filter(|&i| self.prepare_controller(i)).count();
         if self.ctls.iter().all(Option::is_none) {
             log("no robot in this world has a controller to run");
         }
+        if let Some(warning) = limits::open_files_warning(programs) {
+            log(format!("warning: {warning}"));
+        }
     }
 
-    /// Starts robot `i`'s controller (or waits for it, extern), as Webots does.
-    fn start_controller(&mut self, i: usize) {
+    /// Robot `i`'s controller, to launch or to wait for (extern), as Webots does. True when there is a
+    /// program to launch.
+    fn prepare_controller(&mut self, i: usize) -> bool {
         if self.ctls.len() <= i {
             self.ctls.resize_with(i + 1, || None);
         }
+        let robot = &self.world.robots()[i];
+        let mut ctl = Ctl {
+            robot: i,
+            name: robot.name.clone(),
+            is_extern: false,
+            program: None,
+            launched: None,
+            conn: None,
+            phase: Phase::Pending,
+            busy_since: Instant::now(),
+            outcome: None,
+            ended_after_quit: None,
+            left_at: None,
+            quiet: false,
+        };
+        match &robot.controller {
+            ControllerSpec::None => return false,
+            ControllerSpec::Extern => {
+                ctl.is_extern = true;
+                let url = format!("ipc://{}/{}", self.instance.port, crate::link::paths::percent_encode(&robot.name));
+                log(format!(
+                    "robot '{}' waits for an extern controller: WEBOTS_CONTROLLER_URL={}",
+                    ctl.shown(),
+                    clip_name(&url)
+                ));
+            }
+            ControllerSpec::Program(name) => ctl.program = Some(name.clone()),
+        }
+        let launches = ctl.program.is_some();
+        self.ctls[i] = Some(ctl);
+        launches
+    }
+
+    /// Launches controllers for a slice of time; connections are accepted between slices.
+    fn launch_some(&mut self) {
+        let start = Instant::now();
+        while self.to_launch < self.ctls.len() && start.elapsed() < SLICE {
+            let i = self.to_launch;
+            self.to_launch += 1;
+            self.launch(i);
+        }
+    }
+
+    fn launch(&mut self, i: usize) {
+        let Some(name) = self.ctls[i].as_mut().and_then(|c| c.program.take()) else { return };
         let project = project_path(self.world.world_path());
         let robot = self.world.robots()[i].clone();
-        {
-            let now = Instant::now();
-            let mut ctl = Ctl {
-                robot: i,
-                name: robot.name.clone(),
-                is_extern: false,
-                launched: None,
-                conn: None,
-                phase: Phase::Pending,
-                busy_since: now,
-                outcome: None,
-                ended_after_quit: None,
-            };
-            match &robot.controller {
-                ControllerSpec::None => return,
-                ControllerSpec::Extern => {
-                    ctl.is_extern = true;
-                    log(format!(
-                        "robot '{}' waits for an extern controller: WEBOTS_CONTROLLER_URL=ipc://{}/{}",
-                        robot.name,
-                        self.instance.port,
-                        crate::link::paths::percent_encode(&robot.name)
-                    ));
+        let spawned = controller_program(&project, &name).and_then(|program| {
+            launch(&LaunchSpec {
+                program: &program,
+                args: &robot.args,
+                robot_name: &robot.name,
+                robot_id: ref_id(robot.node),
+                port: self.instance.port,
+                instance_dir: &self.instance.dir,
+                library_dir: self.opts.library_dir.as_deref(),
+            })
+            .map_err(|e| format!("cannot start {}: {}", program.display(), limits::explain(&e)))
+        });
+        let Some(ctl) = self.ctls[i].as_mut() else { return };
+        match spawned {
+            Ok(mut launched) => {
+                if let Some(guard) = self.guard.as_mut() {
+                    guard.watch(launched.child.id());
                 }
-                ControllerSpec::Program(name) => {
-                    let spawned = controller_program(&project, name).and_then(|program| {
-                        launch(&LaunchSpec {
-                            program: &program,
-                            args: &robot.args,
-                            robot_name: &robot.name,
-                            robot_id: ref_id(robot.node),
-                            port: self.instance.port,
-                            instance_dir: &self.instance.dir,
-                            library_dir: self.opts.library_dir.as_deref(),
-                        })
-                        .map_err(|e| format!("cannot start {}: {e}", program.display()))
-                    });
-                    match spawned {
-                        Ok(launched) => {
-                            if let Some(guard) = self.guard.as_mut() {
-                                guard.watch(launched.child.id());
-                            }
-                            ctl.launched = Some(launched);
-                        }
-                        Err(why) => {
-                            log(format!("'{}' controller {}", robot.name, Outcome::NotStarted(why.clone())));
-                            ctl.phase = Phase::Left;
-                            ctl.outcome = Some(Outcome::NotStarted(why));
-                            ctl.ended_after_quit = Some(false);
-                        }
-                    }
+                let (stdout, stderr) = (launched.child.stdout.take(), launched.child.stderr.take());
+                if let Err(e) = self.output.attach(self.poll.registry(), i, stdout, stderr) {
+                    log(format!("cannot read the output of '{}': {}", ctl.shown(), limits::explain(&e)));
                 }
+                // the time to connect counts from the controller's own start
+                ctl.busy_since = Instant::now();
+                ctl.launched = Some(launched);
             }
-            self.ctls[i] = Some(ctl);
+            Err(why) => {
+                let outcome = Outcome::NotStarted(why);
+                let note = format!("'{}' controller {outcome}", ctl.shown());
+                ctl.phase = Phase::Left;
+                ctl.outcome = Some(outcome);
+                ctl.ended_after_quit = Some(false);
+                ctl.quiet = true;
+                self.output.console.note(i, &note);
+                self.output.console.gone(i);
+            }
         }
     }
 
@@ -264,7 +346,10 @@ impl Server {
     /// to restart, and, once every controller of this world is gone, the world to load in its place.
     fn follow_the_world(&mut self) {
         for robot in self.world.take_new_robots() {
-            self.start_controller(robot);
+            self.output.add_robot(robot, launched_name(&self.world, robot));
+            if self.prepare_controller(robot) {
+                self.launch(robot);
+            }
         }
         for robot in self.world.take_restarts() {
             self.restart(robot);
@@ -282,23 +367,25 @@ impl Server {
     fn restart(&mut self, robot: usize) {
         let Some(ctl) = self.ctls.get_mut(robot).and_then(Option::as_mut) else { return };
         if ctl.is_extern {
-            log(format!("'{}' has an extern controller: it cannot be restarted", ctl.name));
+            log(format!("'{}' has an extern controller: it cannot be restarted", ctl.shown()));
             return;
         }
-        log(format!("restarting the controller of '{}'", ctl.name));
+        self.output.console.note(robot, &format!("restarting the controller of '{}'", ctl.shown()));
         if let Some(launched) = ctl.launched.as_mut() {
             let _ = killpg(Pid::from_raw(launched.child.id() as i32), Signal::SIGKILL);
             let _ = launched.child.wait();
-            for f in launched.forwarders.drain(..) {
-                let _ = f.join();
-            }
         }
         if let Some(token) = ctl.conn.take() {
             self.close(token.0, None);
         }
+        // what the old process wrote goes first
+        self.output.drain(self.poll.registry(), robot);
         self.world.disconnect(robot);
         self.ctls[robot] = None;
-        self.start_controller(robot);
+        self.output.add_robot(robot, launched_name(&self.world, robot));
+        if self.prepare_controller(robot) {
+            self.launch(robot);
+        }
     }
 
     /// `wb_supervisor_world_load` / `world_reload`: the new world, with its controllers, in place of the
@@ -308,34 +395,49 @@ impl Server {
             WorldChange::Reload => self.world.world_path().to_path_buf(),
             WorldChange::Load(path) => path,
         };
-        log(format!("loading the world {}", path.display()));
+        self.output.console.world_note(&format!("loading the world {}", path.display()));
         let mut world = match World::load(&path, &super::default_load_options()) {
             Ok(world) => world,
             Err(e) => {
-                log(format!("cannot load the world: {e}"));
+                self.output.console.world_note(&format!("cannot load the world: {e}"));
                 self.load_failure = Some(format!("the world {} could not be loaded: {e}", path.display()));
                 return;
             }
         };
         for warning in world.scene().warnings.iter().chain(world.warnings()) {
-            log(format!("warning: {warning}"));
+            self.output.console.world_note(&format!("warning: {warning}"));
         }
         if let Some(seed) = self.opts.seed {
             world.set_seed(seed);
         }
         world.set_until(self.opts.until.map(|s| s * 1000.0));
         self.world = world;
+        self.output.new_world(&launched_names(&self.world));
         self.ctls = (0..self.world.robots().len()).map(|_| None).collect();
         self.answers.clear();
         self.over_since = None;
-        self.start_controllers();
+        self.to_launch = 0;
+        self.prepare_controllers();
     }
 
-    /// Advances while every controller has asked for time to pass; answers those whose step elapsed.
-    fn advance_world(&mut self) {
-        while !self.any_pending() && self.world.ready_to_advance() {
+    /// Advances while every controller has asked for time to pass, for a slice of time at most;
+    /// answers those whose step elapsed. True when it stopped with more to do.
+    fn advance_world(&mut self) -> bool {
+        let start = Instant::now();
+        loop {
+            // what supervisors asked of the runner (restarts, imports) happens before time passes
+            self.follow_the_world();
+            if self.any_pending() || !self.world.ready_to_advance() {
+                break;
+            }
+            if start.elapsed() >= SLICE {
+                return true;
+            }
             let mut due = std::mem::take(&mut self.due);
             self.world.advance_into(&mut due);
+            self.world_warnings();
+            self.epoch += 1;
+            self.output.console.round(self.epoch, &due);
             for &robot in &due {
                 self.answer(robot);
             }
@@ -343,14 +445,31 @@ impl Server {
         }
         if self.ctls.iter().all(Option::is_none) {
             while self.world.time_ms() < self.opts.until.unwrap_or(0.0) * 1000.0 - 1e-9 {
+                if start.elapsed() >= SLICE {
+                    return true;
+                }
                 self.world.advance();
+                self.world_warnings();
             }
         }
-        for robot in self.world.release_waiting() {
-            self.answer(robot);
+        let released = self.world.release_waiting();
+        if !released.is_empty() {
+            self.epoch += 1;
+            self.output.console.round(self.epoch, &released);
+            for robot in released {
+                self.answer(robot);
+            }
         }
         if self.world.is_over() && self.over_since.is_none() {
             self.over_since = Some(Instant::now());
+        }
+        false
+    }
+
+    /// The world's run-time warnings, placed after the robots' lines of the current step.
+    fn world_warnings(&mut self) {
+        for warning in self.world.take_runtime_warnings() {
+            self.output.console.world_note(&format!("warning: {warning}"));
         }
     }
 
@@ -366,8 +485,10 @@ impl Server {
     }
 
     fn poll_timeout(&self) -> Duration {
-        // a controller that hung up is about to exit: look for its status soon, not in REAP_EVERY
-        let exiting = self.ctls.iter().flatten().any(|c| c.phase == Phase::Left && c.outcome.is_none());
+        // a controller that just hung up is about to exit: look for its status soon, not in REAP_EVERY
+        let exiting = self.ctls.iter().flatten().any(|c| {
+            c.phase == Phase::Left && c.outcome.is_none() && c.left_at.is_none_or(|t| t.elapsed() < CLOSE_GRACE)
+        });
         let mut t = if exiting { EXIT_POLL } else { REAP_EVERY };
         for c in self.ctls.iter().flatten() {
             if c.phase != Phase::Left && !c.is_extern {
@@ -391,19 +512,20 @@ impl Server {
     fn send_answer(&mut self, robot: usize, answer: &StepAnswer) {
         let Some(ctl) = self.ctls[robot].as_mut() else { return };
         ctl.busy_since = Instant::now();
-        if let Some(token) = ctl.conn {
-            // answers are encoded as the envelope's Step variant without copying them into it
-            self.send(token.0, &StepEnvelope(answer));
+        let Some(Token(idx)) = ctl.conn else { return };
+        if let Some(c) = self.conns.get_mut(idx).and_then(Option::as_mut) {
+            c.awaiting_answer = false;
+            self.resume.push(idx);
         }
+        // answers are encoded as the envelope's Step variant without copying them into it
+        self.send(idx, &StepEnvelope(answer));
     }
 
     fn send<T: serde::Serialize>(&mut self, conn: usize, msg: &T) {
         let Some(c) = self.conns.get_mut(conn).and_then(Option::as_mut) else { return };
-        if encode_into(msg, &mut c.outbuf).is_err() {
-            return;
-        }
-        if flush(c).is_err() {
-            self.close(conn, None);
+        if let Err(e) = c.send(msg) {
+            let why = (e.kind() == io::ErrorKind::InvalidData).then(|| format!("cannot encode its answer: {e}"));
+            self.close(conn, why);
         }
     }
 
@@ -411,89 +533,80 @@ impl Server {
         loop {
             match self.instance.listener.accept() {
                 Ok((mut stream, _)) => {
+                    self.accept_blocked = None;
                     let idx = self.conns.iter().position(Option::is_none).unwrap_or(self.conns.len());
                     if idx == self.conns.len() {
                         self.conns.push(None);
                     }
                     let interest = Interest::READABLE | Interest::WRITABLE;
                     if self.poll.registry().register(&mut stream, Token(idx), interest).is_ok() {
-                        self.conns[idx] = Some(Conn { stream, inbuf: Vec::new(), outbuf: Vec::new(), robot: None });
+                        self.conns[idx] = Some(Conn::new(stream));
                     }
                 }
                 Err(e) if e.kind() == io::ErrorKind::WouldBlock => break,
+                Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
                 Err(e) => {
-                    log(format!("accept failed: {e}"));
+                    let why = limits::explain(&e);
+                    if !self.accept_warned {
+                        self.accept_warned = true;
+                        log(format!("cannot accept a controller's connection: {why}"));
+                    }
+                    self.accept_blocked = Some(why);
                     break;
                 }
             }
         }
     }
 
-    /// Reads what a connection sent and handles every whole message in it.
+    /// Handles what a connection sent, one message at a time.
     fn service(&mut self, idx: usize) {
-        let Some(c) = self.conns.get_mut(idx).and_then(Option::as_mut) else { return };
-        if flush(c).is_err() {
-            self.close(idx, None);
-            return;
-        }
-        let mut eof = false;
-        let mut chunk = std::mem::take(&mut self.read_buf);
-        chunk.resize(1 << 16, 0);
-        loop {
-            match c.stream.read(&mut chunk) {
-                Ok(0) => {
-                    eof = true;
-                    break;
-                }
-                Ok(n) => c.inbuf.extend_from_slice(&chunk[..n]),
-                Err(e) if e.kind() == io::ErrorKind::WouldBlock => break,
-                Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
-                Err(_) => {
-                    eof = true;
-                    break;
-                }
-            }
-        }
-        self.read_buf = chunk;
-        let mut consumed = 0;
         loop {
             let Some(c) = self.conns.get_mut(idx).and_then(Option::as_mut) else { return };
-            let frame = match complete_frame(&c.inbuf[consumed..]) {
-                Ok(Some(len)) => c.inbuf[consumed + 4..consumed + 4 + len].to_vec(),
-                Ok(None) => break,
+            if c.flush().is_err() {
+                self.close(idx, None);
+                return;
+            }
+            match c.incoming(&mut self.read_buf) {
+                Incoming::Wait => return,
+                Incoming::Closed => {
+                    self.close(idx, None);
+                    return;
+                }
+                Incoming::Bad(why) => {
+                    self.close(idx, Some(why));
+                    return;
+                }
+                Incoming::Message => {}
+            }
+            let robot = c.robot;
+            let handled = match robot {
+                None => decode::<Hello>(c.body()).map(Err),
+                Some(_) => decode::<ToWorld>(c.body()).map(Ok),
+            };
+            c.consume();
+            match handled {
+                Ok(Err(hello)) => self.hello(idx, hello),
+                Ok(Ok(msg)) => self.message(idx, robot.unwrap_or_default(), msg),
                 Err(e) => {
                     self.close(idx, Some(e.to_string()));
                     return;
                 }
-            };
-            consumed += 4 + frame.len();
-            let robot = c.robot;
-            let handled = match robot {
-                None => decode::<Hello>(&frame).map(|hello| self.hello(idx, hello)),
-                Some(robot) => decode::<ToWorld>(&frame).map(|msg| match msg {
-                    ToWorld::Step(req) => self.request(robot, req),
-                    ToWorld::Query(q) => {
-                        let answer = FromWorld::Query(self.world.query(robot, &q));
-                        self.send(idx, &answer);
-                    }
-                }),
-            };
-            if let Err(e) = handled {
-                self.close(idx, Some(e.to_string()));
-                return;
             }
         }
-        if let Some(c) = self.conns.get_mut(idx).and_then(Option::as_mut) {
-            c.inbuf.drain(..consumed);
-        }
-        if eof {
-            self.close(idx, None);
+    }
+
+    fn message(&mut self, idx: usize, robot: usize, msg: ToWorld) {
+        match msg {
+            ToWorld::Step(req) => self.request(idx, robot, req),
+            ToWorld::Query(q) => {
+                let answer = FromWorld::Query(self.world.query(robot, &q));
+                self.send(idx, &answer);
+            }
         }
     }
 
     fn hello(&mut self, conn: usize, hello: Hello) {
-        let found = self.bind_target(&hello);
-        match found {
+        match self.bind_target(conn, &hello) {
             Ok(robot) => {
                 let config = self.world.connect(robot);
                 if let Some(ctl) = self.ctls[robot].as_mut() {
@@ -509,18 +622,41 @@ impl Server {
             Err(why) => {
                 log(format!("refused a controller (pid {}): {why}", hello.pid));
                 self.send(conn, &Welcome::Refused(why));
+                // said once: a refused connection is not heard again
+                if self.conns[conn].as_ref().is_some_and(|c| !c.has_output()) {
+                    self.close(conn, None);
+                }
             }
         }
     }
 
-    /// Which robot a connecting controller drives.
-    fn bind_target(&self, hello: &Hello) -> Result<usize, String> {
+    /// Which robot a connecting controller drives. A robot whose controller the runner started is
+    /// only given to a process of that controller (its process group).
+    fn bind_target(&self, conn: usize, hello: &Hello) -> Result<usize, String> {
         let waiting = |c: &&Ctl| c.phase == Phase::Pending;
+        let name = clip_name(&hello.robot_name);
         if let Some(id) = hello.robot_id {
-            let robot = self.world.robots().iter().position(|r| ref_id(r.node) == id);
-            return match robot.and_then(|i| self.ctls.get(i)).and_then(Option::as_ref) {
-                Some(c) if !c.is_extern && waiting(&c) => Ok(c.robot),
-                _ => Err(format!("robot {id} ('{}') is not waiting for a controller", hello.robot_name)),
+            let Some(i) = self.world.robots().iter().position(|r| ref_id(r.node) == id) else {
+                return Err(format!("robot {id} ('{name}') is not a robot of this world"));
+            };
+            return match self.ctls.get(i).and_then(Option::as_ref) {
+                Some(c) if !c.is_extern && waiting(&c) => {
+                    let started = c.launched.as_ref().map(|l| l.child.id() as i32);
+                    let peer = self.conns[conn].as_ref().and_then(|c| peer_group(&c.stream));
+                    match (started, peer) {
+                        (Some(group), Some(peer)) if group == peer => Ok(i),
+                        _ => Err(format!(
+                            "robot #{i} '{name}' waits for the controller the runner started{}; this connection \
+                             does not come from it",
+                            started.map(|p| format!(" (pid {p})")).unwrap_or_default()
+                        )),
+                    }
+                }
+                Some(c) if c.outcome.is_some() => Err(format!(
+                    "robot #{i} '{name}' no longer waits for a controller: its controller {}",
+                    c.outcome.as_ref().map(ToString::to_string).unwrap_or_default()
+                )),
+                _ => Err(format!("robot #{i} '{name}' is not waiting for a controller")),
             };
         }
         let externs: Vec<&Ctl> = self.ctls.iter().flatten().filter(|c| c.is_extern).collect();
@@ -531,32 +667,41 @@ impl Server {
                 [] => Err("no robot of this run waits for an extern controller".into()),
                 many => Err(format!(
                     "several robots wait for an extern controller ({}); add the robot name to WEBOTS_CONTROLLER_URL",
-                    many.iter().map(|c| format!("'{}'", c.name)).collect::<Vec<_>>().join(", ")
+                    many.iter().map(|c| format!("'{}'", c.shown())).collect::<Vec<_>>().join(", ")
                 )),
             };
         }
         match externs.iter().find(|c| c.name == hello.robot_name) {
             Some(c) if waiting(c) => Ok(c.robot),
-            Some(_) => Err(format!("robot '{}' already has an extern controller", hello.robot_name)),
+            Some(_) => Err(format!("robot '{name}' already has an extern controller")),
             None => Err(format!(
-                "robot '{}' is not an <extern> robot of this run (its controller field must be \"<extern>\")",
-                hello.robot_name
+                "robot '{name}' is not an <extern> robot of this run (its controller field must be \"<extern>\")"
             )),
         }
     }
 
-    fn request(&mut self, robot: usize, req: StepRequest) {
+    fn request(&mut self, idx: usize, robot: usize, req: StepRequest) {
+        // everything the controller printed before this request is in its pipes: it goes first
+        self.output.drain(self.poll.registry(), robot);
         let exiting = req.exiting;
         if self.world.request(robot, req) {
             let answer = self.world.answer(robot);
             self.send_answer(robot, &answer);
+        } else {
+            if let Some(c) = self.conns.get_mut(idx).and_then(Option::as_mut) {
+                c.awaiting_answer = true;
+            }
+            self.output.console.requested(robot);
         }
+        self.world_warnings();
         if exiting {
             let quit = self.world.quit_status().is_some();
             if let Some(ctl) = self.ctls[robot].as_mut() {
                 ctl.phase = Phase::Left;
                 ctl.ended_after_quit.get_or_insert(quit);
+                ctl.left_at.get_or_insert_with(Instant::now);
             }
+            self.output.console.leaving(robot);
         }
     }
 
@@ -571,42 +716,45 @@ impl Server {
             return;
         };
         self.world.disconnect(robot);
+        self.output.drain(self.poll.registry(), robot);
         let quit = self.world.quit_status().is_some();
-        if let Some(ctl) = self.ctls[robot].as_mut() {
-            ctl.ended_after_quit.get_or_insert(quit);
-            if let Some(why) = why {
-                log(format!("closed the connection of robot '{}': {why}", ctl.name));
-                if ctl.is_extern {
-                    ctl.outcome = Some(Outcome::ProtocolError(why));
-                }
+        let Some(ctl) = self.ctls[robot].as_mut() else { return };
+        ctl.ended_after_quit.get_or_insert(quit);
+        ctl.left_at.get_or_insert_with(Instant::now);
+        let mut notes = Vec::new();
+        if let Some(why) = why {
+            notes.push(format!("closed the connection of robot '{}': {why}", ctl.shown()));
+            if ctl.is_extern {
+                ctl.outcome = Some(Outcome::ProtocolError(why));
             }
-            ctl.phase = Phase::Left;
-            ctl.conn = None;
-            if ctl.is_extern && ctl.outcome.is_none() {
-                ctl.outcome = Some(Outcome::Disconnected);
-                log(format!("'{}' extern controller disconnected", ctl.name));
-            }
+        }
+        ctl.phase = Phase::Left;
+        ctl.conn = None;
+        if ctl.is_extern && ctl.outcome.is_none() {
+            ctl.outcome = Some(Outcome::Disconnected);
+            notes.push(format!("'{}' extern controller disconnected", ctl.shown()));
+        }
+        self.output.console.leaving(robot);
+        for note in notes {
+            self.output.console.note(robot, &note);
         }
     }
 
-    /// Collects the exit status of controllers that ended.
+    /// Collects the exit status of controllers that ended; stops waiting for the last output of
+    /// those that left a while ago.
     fn reap(&mut self) {
-        let quit = self.world.quit_status().is_some();
         let mut closed = Vec::new();
-        for ctl in self.ctls.iter_mut().flatten() {
+        for robot in 0..self.ctls.len() {
+            let Some(ctl) = self.ctls[robot].as_mut() else { continue };
             let Some(launched) = ctl.launched.as_mut() else { continue };
             if ctl.outcome.is_some() {
                 continue;
             }
             if let Ok(Some(status)) = launched.child.try_wait() {
-                let outcome = Outcome::from_status(status);
-                log(format!("'{}' controller {outcome}", ctl.name));
-                ctl.outcome = Some(outcome);
-                ctl.ended_after_quit.get_or_insert(quit);
-                if let Some(token) = ctl.conn {
-                    closed.push(token.0);
-                }
-                ctl.phase = Phase::Left;
+                closed.extend(self.ended(robot, Outcome::from_status(status)));
+            } else if ctl.left_at.is_some_and(|t| t.elapsed() >= CLOSE_GRACE) && !ctl.quiet {
+                ctl.quiet = true;
+                self.output.console.gone(robot);
             }
         }
         for idx in closed {
@@ -627,8 +775,11 @@ impl Server {
         // like Webots, a supervisor's quit or world change gives controllers about a second to leave
         let changing = self.world.world_change().is_some();
         let grace = if self.interrupted || quit || changing { INTERRUPT_GRACE } else { limit };
+        // nothing else runs: a controller that left and lives on is all the run waits for
+        let only_leavers = self.ctls.iter().flatten().all(|c| c.phase == Phase::Left || c.is_extern);
         let mut to_close = Vec::new();
-        for ctl in self.ctls.iter_mut().flatten() {
+        for robot in 0..self.ctls.len() {
+            let Some(ctl) = self.ctls[robot].as_mut() else { continue };
             if ctl.outcome.is_some() || ctl.is_extern {
                 continue;
             }
@@ -639,27 +790,35 @@ impl Server {
                 Some(format!("still running {:.0} s after the run ended", grace.as_secs_f64()))
             } else if waiting_on_it && ctl.busy_since.elapsed() >= limit {
                 Some(if ctl.phase == Phase::Pending {
-                    format!("did not connect (call wb_robot_init) within {} s", limit.as_secs_f64())
+                    let cause = self
+                        .accept_blocked
+                        .as_ref()
+                        .map(|c| format!(" (the runner could not accept connections: {c})"))
+                        .unwrap_or_default();
+                    format!("did not connect (call wb_robot_init) within {} s{cause}", limit.as_secs_f64())
                 } else {
                     format!("did not come back to wb_robot_step within {} s", limit.as_secs_f64())
                 })
+            } else if only_leavers && ctl.left_at.is_some_and(|t| t.elapsed() >= limit) {
+                Some(format!("still running {} s after it left the run", limit.as_secs_f64()))
             } else {
                 None
             };
             if let Some(why) = why {
                 let _ = killpg(Pid::from_raw(launched.child.id() as i32), Signal::SIGKILL);
                 let _ = launched.child.wait();
-                log(format!("'{}' controller {}", ctl.name, Outcome::Killed(why.clone())));
-                ctl.outcome = Some(Outcome::Killed(why));
-                ctl.ended_after_quit.get_or_insert(quit);
-                ctl.phase = Phase::Left;
-                if let Some(token) = ctl.conn.take() {
-                    to_close.push(token.0);
-                }
+                to_close.extend(self.ended(robot, Outcome::Killed(why)));
             }
         }
         for idx in to_close {
             self.close(idx, None);
+        }
+        // a connection that does not say which robot it drives in time is dropped
+        for idx in 0..self.conns.len() {
+            if self.conns[idx].as_ref().is_some_and(|c| c.robot.is_none() && c.opened.elapsed() >= limit) {
+                log(format!("closed a connection that did not introduce itself within {} s", limit.as_secs_f64()));
+                self.close(idx, None);
+            }
         }
         if self.world.is_over() {
             for ctl in self.ctls.iter_mut().flatten() {
@@ -671,29 +830,47 @@ impl Server {
         }
     }
 
-    /// Stops whatever is left (process groups included), drains the output and reports.
+    /// A launched controller ended (it exited or died, or was killed): records how, and writes its
+    /// last output and how it ended where they belong. Returns its connection, to close.
+    fn ended(&mut self, robot: usize, outcome: Outcome) -> Option<usize> {
+        let quit = self.world.quit_status().is_some();
+        let ctl = self.ctls[robot].as_mut()?;
+        let note = format!("'{}' controller {outcome}", ctl.shown());
+        ctl.outcome = Some(outcome);
+        ctl.ended_after_quit.get_or_insert(quit);
+        ctl.phase = Phase::Left;
+        ctl.left_at.get_or_insert_with(Instant::now);
+        let conn = ctl.conn.take().map(|t| t.0);
+        let quiet = std::mem::replace(&mut ctl.quiet, true);
+        // its process is gone: what it wrote is in its pipes
+        self.output.drain(self.poll.registry(), robot);
+        self.output.console.leaving(robot);
+        self.output.console.note(robot, &note);
+        if !quiet {
+            self.output.console.gone(robot);
+        }
+        conn
+    }
+
+    /// Stops whatever is left (process groups included), writes the last output and reports.
     fn finish(mut self) -> RunReport {
         let quit = self.world.quit_status().is_some();
         let mut controllers = Vec::new();
-        for ctl in self.ctls.iter_mut().flatten() {
+        for robot in 0..self.ctls.len() {
+            let Some(ctl) = self.ctls[robot].as_mut() else { continue };
             if let Some(launched) = ctl.launched.as_mut() {
                 let _ = killpg(Pid::from_raw(launched.child.id() as i32), Signal::SIGKILL);
                 if ctl.outcome.is_none() {
                     let status = launched.child.wait();
-                    ctl.outcome = Some(status.map_or(Outcome::Exited(-1), Outcome::from_status));
-                }
-                for f in launched.forwarders.drain(..) {
-                    let _ = f.join();
+                    self.ended(robot, status.map_or(Outcome::Exited(-1), Outcome::from_status));
                 }
             }
+            let Some(ctl) = self.ctls[robot].as_mut() else { continue };
             controllers.push(ControllerReport {
                 robot: ctl.name.clone(),
                 outcome: ctl.outcome.clone().unwrap_or(Outcome::NeverConnected),
                 after_quit: *ctl.ended_after_quit.get_or_insert(quit),
             });
-        }
-        if let Some(guard) = self.guard.take() {
-            guard.release();
         }
         if let Some(why) = self.load_failure.take() {
             controllers.push(ControllerReport {
@@ -702,9 +879,16 @@ impl Server {
                 after_quit: false,
             });
         }
+        self.world_warnings();
         // labels are not shown headless: the last ones are told with the run's end
-        for label in self.world.labels().filter(|l| !l.text.is_empty()) {
-            log(format!("label {}: {}", label.id, label.text));
+        let labels: Vec<String> =
+            self.world.labels().filter(|l| !l.text.is_empty()).map(|l| format!("label {}: {}", l.id, l.text)).collect();
+        for label in labels {
+            self.output.console.world_note(&label);
+        }
+        self.output.console.finish();
+        if let Some(guard) = self.guard.take() {
+            guard.release();
         }
         RunReport {
             controllers,
@@ -715,18 +899,19 @@ impl Server {
     }
 }
 
-/// Writes as much of the pending output as the socket takes.
-fn flush(c: &mut Conn) -> io::Result<()> {
-    while !c.outbuf.is_empty() {
-        match c.stream.write(&c.outbuf) {
-            Ok(0) => return Err(io::ErrorKind::WriteZero.into()),
-            Ok(n) => {
-                c.outbuf.drain(..n);
-            }
-            Err(e) if e.kind() == io::ErrorKind::WouldBlock => return Ok(()),
-            Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
-            Err(e) => return Err(e),
-        }
-    }
-    Ok(())
+/// The name of each robot whose controller the runner launches (`None` for the others), for the console.
+fn launched_names(world: &World) -> Vec<Option<&str>> {
+    (0..world.robots().len()).map(|i| launched_name(world, i)).collect()
+}
+
+fn launched_name(world: &World, robot: usize) -> Option<&str> {
+    let r = &world.robots()[robot];
+    matches!(r.controller, ControllerSpec::Program(_)).then_some(r.name.as_str())
+}
+
+/// The process group of the process at the other end of a connection.
+fn peer_group(stream: &mio::net::UnixStream) -> Option<i32> {
+    use nix::sys::socket::{getsockopt, sockopt::PeerCredentials};
+    let peer = getsockopt(stream, PeerCredentials).ok()?;
+    nix::unistd::getpgid(Some(Pid::from_raw(peer.pid()))).ok().map(Pid::as_raw)
 }

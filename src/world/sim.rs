@@ -80,6 +80,7 @@ impl World {
         let mut warnings = Vec::new();
         // the coordinate system the world runs in, made explicit so later reads and writes agree
         let system = effective_coordinate_system(&scene, &mut warnings);
+        scene.check_basic_time_step(&mut warnings);
         if let Some(info) = scene.world_info_node() {
             if let Some(FieldValue::SFString(s)) = scene.field_mut(info, "coordinateSystem") {
                 *s = system;
@@ -232,7 +233,9 @@ impl World {
             self.scheduler.set_idle(robot);
             return true;
         }
-        let immediate = self.scheduler.request(robot, req.duration_ms) || self.is_over() || self.is_removed(robot);
+        // a removed robot hears it at the end of its step, whether its request came before the removal
+        // or after it (they race when a supervisor removes it)
+        let immediate = self.scheduler.request(robot, req.duration_ms) || self.is_over();
         if immediate {
             self.scheduler.set_running(robot);
             self.apply(robot, &req);
@@ -423,7 +426,11 @@ impl World {
             }
             SupervisorCommand::Scene(_) => return,
             SupervisorCommand::SetMode(mode) => {
-                let mode = if matches!(*mode, MODE_REAL_TIME | MODE_FAST) { *mode } else { MODE_PAUSE };
+                // the library refuses other values; a forged request changes nothing either
+                let mode = *mode;
+                if !matches!(mode, MODE_PAUSE | MODE_REAL_TIME | MODE_FAST) {
+                    return;
+                }
                 if mode != self.mode {
                     for state in &mut self.states {
                         state.outbox.push(RobotEvent::SimulationMode(mode));

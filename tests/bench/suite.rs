@@ -12,7 +12,6 @@
 #[path = "../common/mod.rs"]
 mod common;
 
-use std::collections::HashMap;
 use std::process::{Command, Stdio};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Arc;
@@ -27,28 +26,6 @@ fn median(mut v: Vec<f64>) -> f64 {
     v[v.len() / 2]
 }
 
-/// Resident memory (bytes) of `root` and all its descendants, from /proc.
-fn tree_rss(root: u32, page: u64) -> u64 {
-    let mut children: HashMap<u32, Vec<u32>> = HashMap::new();
-    for e in std::fs::read_dir("/proc").into_iter().flatten().flatten() {
-        let Some(pid) = e.file_name().to_str().and_then(|n| n.parse::<u32>().ok()) else { continue };
-        let Ok(stat) = std::fs::read_to_string(format!("/proc/{pid}/stat")) else { continue };
-        let Some(after) = stat.rsplit_once(") ").map(|(_, a)| a) else { continue };
-        if let Some(ppid) = after.split_whitespace().nth(1).and_then(|p| p.parse::<u32>().ok()) {
-            children.entry(ppid).or_default().push(pid);
-        }
-    }
-    let mut total = 0;
-    let mut stack = vec![root];
-    while let Some(pid) = stack.pop() {
-        if let Ok(statm) = std::fs::read_to_string(format!("/proc/{pid}/statm")) {
-            total += statm.split_whitespace().nth(1).and_then(|r| r.parse::<u64>().ok()).unwrap_or(0) * page;
-        }
-        stack.extend(children.get(&pid).into_iter().flatten());
-    }
-    total
-}
-
 /// Runs `cmd` to its end; returns (wall seconds, peak tree RSS in bytes if sampled).
 fn measure(mut cmd: Command, sample_every: Option<Duration>) -> (f64, u64) {
     let page = nix::unistd::sysconf(nix::unistd::SysconfVar::PAGE_SIZE).ok().flatten().unwrap_or(4096) as u64;
@@ -60,7 +37,7 @@ fn measure(mut cmd: Command, sample_every: Option<Duration>) -> (f64, u64) {
         let (peak, done, root) = (Arc::clone(&peak), Arc::clone(&done), child.id());
         std::thread::spawn(move || {
             while !done.load(Ordering::Relaxed) {
-                peak.fetch_max(tree_rss(root, page), Ordering::Relaxed);
+                peak.fetch_max(common::tree_rss(root, page), Ordering::Relaxed);
                 std::thread::sleep(every);
             }
         })

@@ -318,3 +318,25 @@ impl Project {
         dir.join(name)
     }
 }
+
+/// Resident memory (bytes) of `root` and all its descendants, from /proc.
+pub fn tree_rss(root: u32, page: u64) -> u64 {
+    let mut children: std::collections::HashMap<u32, Vec<u32>> = std::collections::HashMap::new();
+    for e in std::fs::read_dir("/proc").into_iter().flatten().flatten() {
+        let Some(pid) = e.file_name().to_str().and_then(|n| n.parse::<u32>().ok()) else { continue };
+        let Ok(stat) = std::fs::read_to_string(format!("/proc/{pid}/stat")) else { continue };
+        let Some(after) = stat.rsplit_once(") ").map(|(_, a)| a) else { continue };
+        if let Some(ppid) = after.split_whitespace().nth(1).and_then(|p| p.parse::<u32>().ok()) {
+            children.entry(ppid).or_default().push(pid);
+        }
+    }
+    let mut total = 0;
+    let mut stack = vec![root];
+    while let Some(pid) = stack.pop() {
+        if let Ok(statm) = std::fs::read_to_string(format!("/proc/{pid}/statm")) {
+            total += statm.split_whitespace().nth(1).and_then(|r| r.parse::<u64>().ok()).unwrap_or(0) * page;
+        }
+        stack.extend(children.get(&pid).into_iter().flatten());
+    }
+    total
+}

@@ -5,6 +5,7 @@ use std::ffi::c_int;
 use super::{exit_if, flush, supervisor_call};
 use crate::capi::{guard, with_controller};
 use crate::protocol::SupervisorCommand;
+use crate::world::sim::{MODE_FAST, MODE_PAUSE};
 
 use super::WbSimulationModeValue;
 
@@ -31,10 +32,15 @@ pub extern "C" fn wb_supervisor_simulation_get_mode() -> WbSimulationModeValue {
 }
 
 /// Pause (which ends a headless run: nothing could resume it), real time, or as fast as possible.
+/// Any other value is refused with an error and changes nothing.
 #[no_mangle]
 pub extern "C" fn wb_supervisor_simulation_set_mode(mode: WbSimulationModeValue) {
     let func = "wb_supervisor_simulation_set_mode";
     exit_if(supervisor_call(func, false, |c| {
+        if !(MODE_PAUSE..=MODE_FAST).contains(&mode) {
+            eprintln!("Error: {func}() cannot set mode to {mode}.");
+            return false;
+        }
         c.simulation_mode = mode;
         flush(c, func, SupervisorCommand::SetMode(mode))
     }));

@@ -5,7 +5,6 @@ use std::io::{BufRead, BufReader, Read};
 use std::os::unix::process::{CommandExt, ExitStatusExt};
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, ExitStatus, Stdio};
-use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant, SystemTime};
 
 use serde::{Deserialize, Serialize};
@@ -69,8 +68,15 @@ impl CaseResult {
     }
 }
 
+/// A world's run in progress: the runner, and its stdout and stderr on one pipe (read in the order
+/// the runner writes them, which is the same from run to run).
+pub struct Running {
+    pub child: Child,
+    output: std::io::PipeReader,
+}
+
 /// Starts the world's run; the caller records `child.id()` (its process group) to stop it if asked.
-pub fn spawn(setup: &CaseSetup) -> std::io::Result<Child> {
+pub fn spawn(setup: &CaseSetup) -> std::io::Result<Running> {
     std::fs::create_dir_all(&setup.scratch)?;
     let mut cmd = Command::new(setup.program);
     cmd.arg("run")
@@ -92,12 +98,14 @@ pub fn spawn(setup: &CaseSetup) -> std::io::Result<Child> {
         .env("WEBOTS_SHIM_TMPDIR", &setup.scratch)
         .env("WEBOTS_TEST_SUITE", "TRUE")
         .env_remove("WEBOTS_CONTROLLER_URL")
-        .env_remove("WEBOTS_SHIM_WORLD")
-        .stdin(Stdio::null())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .process_group(0);
-    cmd.spawn()
+        .env_remove("WEBOTS_SHIM_WORLD");
+    // close-on-exec: runs started by other workers meanwhile do not inherit it
+    let (read, write) = std::io::pipe()?;
+    cmd.stdin(Stdio::null()).stdout(write.try_clone()?).stderr(write).process_group(0);
+    let child = cmd.spawn()?;
+    // the command holds the pipe's writing end until it is dropped: the output then ends with the run
+    drop(cmd);
+    Ok(Running { child, output: read })
 }
 
 fn report_path(setup: &CaseSetup) -> PathBuf {
@@ -105,24 +113,15 @@ fn report_path(setup: &CaseSetup) -> PathBuf {
 }
 
 /// Reads the child's output to its end, waits for it and judges the world.
-pub fn finish(setup: &CaseSetup, mut child: Child, started: (SystemTime, Instant)) -> CaseResult {
-    let tail = Arc::new(Mutex::new(Tail::default()));
-    let stderr_reader = child.stderr.take().map(|err| {
-        let tail = Arc::clone(&tail);
-        std::thread::spawn(move || collect(err, &tail))
-    });
-    if let Some(out) = child.stdout.take() {
-        collect(out, &tail);
-    }
-    if let Some(reader) = stderr_reader {
-        let _ = reader.join();
-    }
+pub fn finish(setup: &CaseSetup, run: Running, started: (SystemTime, Instant)) -> CaseResult {
+    let Running { mut child, output } = run;
+    let mut tail = Tail::default();
+    collect(output, &mut tail);
     let status = child.wait();
     let elapsed = started.1.elapsed();
     let file = std::fs::read(report_path(setup)).ok().and_then(|t| serde_json::from_slice::<ReportFile>(&t).ok());
     let (report, peak_rss_bytes) = file.map_or((None, None), |f| (Some(f.report), f.peak_rss_bytes));
     let _ = std::fs::remove_dir_all(&setup.scratch);
-    let tail = std::mem::take(&mut *tail.lock().unwrap_or_else(|e| e.into_inner()));
     let failures = judge(report.as_ref(), status.ok(), &tail);
     let run = setup.run;
     CaseResult {
@@ -138,7 +137,7 @@ pub fn finish(setup: &CaseSetup, mut child: Child, started: (SystemTime, Instant
     }
 }
 
-fn collect(from: impl Read, tail: &Mutex<Tail>) {
+fn collect(from: impl Read, tail: &mut Tail) {
     let mut reader = BufReader::with_capacity(1 << 16, from);
     let mut line = Vec::new();
     loop {
@@ -146,7 +145,7 @@ fn collect(from: impl Read, tail: &Mutex<Tail>) {
         // a line without an end is taken in 64 KiB pieces, never whole
         match reader.by_ref().take(1 << 16).read_until(b'\n', &mut line) {
             Ok(0) | Err(_) => break,
-            Ok(_) => tail.lock().unwrap_or_else(|e| e.into_inner()).push(&line),
+            Ok(_) => tail.push(&line),
         }
     }
 }

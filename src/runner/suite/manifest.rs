@@ -34,7 +34,8 @@ const RESERVED_ENV: &[&str] = &[
     "WEBOTS_CONTROLLER_URL",
     "WEBOTS_SHIM_WORLD",
     "WEBOTS_ROBOT_NAME",
-    "WEBOTS_SHIM_ROBOT_INDEX",
+    "WEBOTS_ROBOT_ID",
+    "WEBOTS_INSTANCE_PATH",
 ];
 
 /// A manifest line as written.

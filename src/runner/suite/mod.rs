@@ -1,7 +1,7 @@
 //! `webots-shim test`: worlds as test cases, run N at a time, each by a child `webots-shim run` in its
 //! own process group with its own socket folder, so worlds never meet and a runner that dies takes
-//! only its own world down. Prints a line per finished world, then a summary; writes JUnit XML and
-//! per-run result files. A suite is a list of worlds or a manifest, whole or one shard of it.
+//! only its own world down. Prints a line per finished world, then a summary; writes JUnit XML. A
+//! watchdog (`guard.rs`) removes the suite's folder and stops its runs if the suite is killed.
 
 pub mod case;
 pub mod junit;
@@ -98,6 +98,14 @@ pub fn run(opts: &SuiteOptions) -> i32 {
             return 1;
         }
     };
+    let guard = match super::guard::Guard::start(&program, &scratch) {
+        Ok(g) => Some(g),
+        Err(e) => {
+            eprintln!("webots-shim: cannot start the suite's watchdog (a killed suite may leave folders): {e}");
+            None
+        }
+    };
+    let guard = Mutex::new(guard);
     let interrupt = Arc::new(AtomicBool::new(false));
     for sig in [signal_hook::consts::SIGINT, signal_hook::consts::SIGTERM, signal_hook::consts::SIGHUP] {
         let _ = signal_hook::flag::register(sig, Arc::clone(&interrupt));
@@ -118,8 +126,8 @@ pub fn run(opts: &SuiteOptions) -> i32 {
     std::thread::scope(|s| {
         for _ in 0..jobs {
             let tx = tx.clone();
-            let (board, program, scratch) = (&board, &program, &scratch);
-            s.spawn(move || worker(opts, board, program, scratch, &tx));
+            let (board, program, scratch, guard) = (&board, &program, &scratch, &guard);
+            s.spawn(move || worker(opts, board, (program, scratch), guard, &tx));
         }
         drop(tx);
         let mut done = 0;
@@ -182,6 +190,9 @@ pub fn run(opts: &SuiteOptions) -> i32 {
         cases.push(RunRecord::new(&case, run.until.or(opts.until), &opts.tag).report());
     }
     let elapsed = start.elapsed();
+    if let Some(guard) = guard.into_inner().unwrap_or_else(|e| e.into_inner()) {
+        guard.release();
+    }
     let _ = std::fs::remove_dir_all(&scratch);
     let mut out = std::io::stdout().lock();
     let _ = out.write_all(summary::render(&cases, opts.noun, elapsed).as_bytes());
@@ -200,7 +211,13 @@ pub fn run(opts: &SuiteOptions) -> i32 {
     status
 }
 
-fn worker(opts: &SuiteOptions, board: &Board, program: &Path, scratch: &Path, tx: &mpsc::Sender<(usize, CaseResult)>) {
+fn worker(
+    opts: &SuiteOptions,
+    board: &Board,
+    (program, scratch): (&Path, &Path),
+    guard: &Mutex<Option<super::guard::Guard>>,
+    tx: &mpsc::Sender<(usize, CaseResult)>,
+) {
     loop {
         if board.stop.load(Ordering::Relaxed) {
             return;
@@ -216,15 +233,19 @@ fn worker(opts: &SuiteOptions, board: &Board, program: &Path, scratch: &Path, tx
         };
         let started = (SystemTime::now(), Instant::now());
         let result = match case::spawn(&setup) {
-            Ok(child) => {
+            Ok(run) => {
+                let pid = run.child.id();
+                if let Some(guard) = guard.lock().unwrap_or_else(|e| e.into_inner()).as_mut() {
+                    guard.watch(pid);
+                }
                 {
                     let mut running = board.running.lock().unwrap_or_else(|e| e.into_inner());
-                    running.insert(i, child.id());
+                    running.insert(i, pid);
                     if board.stop.load(Ordering::Relaxed) {
-                        let _ = kill(Pid::from_raw(child.id() as i32), Signal::SIGTERM);
+                        let _ = kill(Pid::from_raw(pid as i32), Signal::SIGTERM);
                     }
                 }
-                let result = case::finish(&setup, child, started);
+                let result = case::finish(&setup, run, started);
                 board.running.lock().unwrap_or_else(|e| e.into_inner()).remove(&i);
                 result
             }

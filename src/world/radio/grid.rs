@@ -60,29 +60,37 @@ impl Grid {
         grid
     }
 
-    /// Indexes `entries` instead of the current points, reusing the grid's memory.
+    /// Indexes `entries` instead of the current points, reusing the grid's memory. Any coordinates
+    /// are taken: the box is that of the finite ones (its extent capped at the largest float), and a
+    /// point outside it (infinite, NaN) is stored in a border cell, where distance tests reject it.
     pub fn rebuild(&mut self, entries: &[Entry], cell_size: f64) {
         let mut lo = [f64::INFINITY; 3];
         let mut hi = [f64::NEG_INFINITY; 3];
         for e in entries {
             for k in 0..3 {
-                lo[k] = lo[k].min(e.at[k]);
-                hi[k] = hi[k].max(e.at[k]);
+                if e.at[k].is_finite() {
+                    lo[k] = lo[k].min(e.at[k]);
+                    hi[k] = hi[k].max(e.at[k]);
+                }
             }
         }
-        if entries.is_empty() {
-            lo = [0.0; 3];
-            hi = [0.0; 3];
+        for k in 0..3 {
+            if lo[k] > hi[k] {
+                (lo[k], hi[k]) = (0.0, 0.0);
+            }
         }
+        let spread = |k: usize| (hi[k] - lo[k]).min(f64::MAX);
         let mut order = [0usize, 1, 2];
-        order.sort_by(|&a, &b| (hi[b] - lo[b]).total_cmp(&(hi[a] - lo[a])));
+        order.sort_by(|&a, &b| spread(b).total_cmp(&spread(a)));
         let axes = [order[0], order[1]];
-        let extent = [hi[axes[0]] - lo[axes[0]], hi[axes[1]] - lo[axes[1]]];
+        let extent = [spread(axes[0]), spread(axes[1])];
         let mut cell = if cell_size.is_finite() && cell_size > 0.0 { cell_size } else { 1.0 };
+        // counted in floats: a count of cells along a huge spread does not fit an integer
+        let cells_along = |extent: f64, cell: f64| (extent / cell).floor() + 1.0;
         let dims = loop {
-            let d = [(extent[0] / cell) as usize + 1, (extent[1] / cell) as usize + 1];
-            if d[0].saturating_mul(d[1]) <= MAX_CELLS {
-                break d;
+            let d = [cells_along(extent[0], cell), cells_along(extent[1], cell)];
+            if d[0] * d[1] <= MAX_CELLS as f64 {
+                break [d[0] as usize, d[1] as usize];
             }
             cell *= 2.0;
         };
@@ -245,5 +253,36 @@ mod tests {
         let points = vec![[0.0, 0.0, 0.0], [1e9, 1e9, 0.0]];
         let grid = Grid::build(&points, 1e-6);
         assert!(grid.starts.len() - 1 <= MAX_CELLS);
+    }
+
+    #[test]
+    fn absurd_coordinates_are_indexed_without_overflow_and_found_only_where_they_are() {
+        let cases: [&[[f64; 3]]; 5] = [
+            &[[0.0, 0.0, 0.0], [2e19, 0.0, 0.0]],
+            &[[-1.7e308, 0.0, 0.0], [1.7e308, 1.7e308, -1.7e308]],
+            &[[0.0, 0.0, 0.0], [f64::INFINITY, 0.0, 0.0], [f64::NEG_INFINITY, f64::NAN, 1.0]],
+            &[[f64::NAN; 3], [f64::NAN; 3]],
+            &[[3e38, -3e38, 0.0], [0.5, 0.0, 0.0], [0.0, 0.0, 0.0]],
+        ];
+        for points in cases {
+            for cell in [1e-300, 1e-6, 0.5, 1e300, f64::INFINITY, 0.0, f64::NAN] {
+                let grid = Grid::build(points, cell);
+                assert!(grid.starts.len() - 1 <= MAX_CELLS);
+                assert_eq!(grid.entries().len(), points.len());
+                for (i, p) in points.iter().enumerate() {
+                    if p.iter().all(|x| x.is_finite()) {
+                        let mut seen = Vec::new();
+                        grid.query(p, 1.0, |e| seen.push(e.id));
+                        assert!(seen.contains(&(i as u32)), "point {i} {p:?} not found with cells of {cell}");
+                    }
+                }
+                // queries from nowhere and with no bound visit without panicking
+                for center in [[f64::NAN; 3], [f64::INFINITY, 0.0, 0.0], [1e308, -1e308, 0.0]] {
+                    for radius in [0.0, 1.0, 1e308, f64::INFINITY, f64::NAN] {
+                        grid.query(&center, radius, |_| {});
+                    }
+                }
+            }
+        }
     }
 }

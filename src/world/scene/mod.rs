@@ -9,6 +9,7 @@
 //! the stack.
 
 mod ast;
+mod clip;
 mod edit;
 mod error;
 mod export;
@@ -31,6 +32,7 @@ mod template_tests;
 #[cfg(test)]
 mod tests;
 
+pub use clip::clip_name;
 pub use edit::{Edit, FieldList, SyncedField};
 pub use error::{SourcePos, WorldError};
 pub use lexer::CURRENT_VERSION;

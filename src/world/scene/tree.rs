@@ -113,6 +113,14 @@ pub(crate) struct ProtoLibrary {
     pub options: LoadOptions,
 }
 
+/// Webots' `basicTimeStep`, milliseconds, in place of an invalid one.
+pub const DEFAULT_BASIC_TIME_STEP: f64 = 32.0;
+
+/// A step time can advance by: positive, finite and not subnormal.
+pub fn valid_basic_time_step(step_ms: f64) -> bool {
+    step_ms.is_normal() && step_ms > 0.0
+}
+
 const JOINTS: &[&str] = &["HingeJoint", "SliderJoint", "Hinge2Joint", "BallJoint"];
 
 impl Scene {
@@ -248,7 +256,7 @@ impl Scene {
 
     /// How warnings name a node: its type and `name` field, e.g. `Emitter "emitter"`.
     pub fn describe(&self, id: NodeId) -> String {
-        format!("{} \"{}\"", self.type_name(id), self.sf_string(id, "name"))
+        format!("{} \"{}\"", self.type_name(id), super::clip_name(&self.sf_string(id, "name")))
     }
 
     pub fn type_name(&self, id: NodeId) -> &str {
@@ -385,7 +393,9 @@ impl Scene {
         let legacy = version_key(&self.version) < R2020B;
         match self.world_info_node() {
             Some(w) => WorldInfo {
-                basic_time_step: self.sf_float(w, "basicTimeStep"),
+                basic_time_step: Some(self.sf_float(w, "basicTimeStep"))
+                    .filter(|&s| valid_basic_time_step(s))
+                    .unwrap_or(DEFAULT_BASIC_TIME_STEP),
                 coordinate_system: self.sf_string(w, "coordinateSystem"),
                 gravity: self.sf_float(w, "gravity"),
                 random_seed: self.sf_int(w, "randomSeed"),
@@ -395,13 +405,26 @@ impl Scene {
                 },
             },
             None => WorldInfo {
-                basic_time_step: 32.0,
+                basic_time_step: DEFAULT_BASIC_TIME_STEP,
                 coordinate_system: if legacy { "NUE" } else { "ENU" }.to_string(),
                 gravity: 9.81,
                 random_seed: 0,
                 north_direction: None,
             },
         }
+    }
+
+    /// As Webots does, a `basicTimeStep` that is not positive becomes 32 ms, with its warning; so does
+    /// one no time could advance by (subnormal) or that is not finite.
+    pub fn check_basic_time_step(&mut self, warnings: &mut Vec<String>) {
+        let Some(info) = self.world_info_node() else { return };
+        if valid_basic_time_step(self.sf_float(info, "basicTimeStep")) {
+            return;
+        }
+        if let Some(FieldValue::SFFloat(step)) = self.field_mut(info, "basicTimeStep") {
+            *step = DEFAULT_BASIC_TIME_STEP;
+        }
+        warnings.push("WorldInfo: Invalid 'basicTimeStep' changed to 32. The value should be positive.".into());
     }
 
     /// Nodes a supervisor can see below this one: PROTO internals are hidden except the nodes
