@@ -3,7 +3,7 @@
 
 mod common;
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::process::Command;
 
 fn copy_tree(from: &Path, to: &Path) {
@@ -21,17 +21,15 @@ fn copy_tree(from: &Path, to: &Path) {
     }
 }
 
-#[test]
-fn the_example_project_builds_with_its_makefiles_and_runs() {
-    let tmp = tempfile::tempdir().unwrap();
-    let home = tmp.path().join("webots home");
+/// The example project copied into `tmp` with its controllers built by their own Makefiles against a
+/// home installed there (warnings as errors): the home and the project.
+fn built_example_project(tmp: &Path) -> (PathBuf, PathBuf) {
+    let home = tmp.join("webots home");
     common::install_home(&home);
-    let project = tmp.path().join("project");
+    let project = tmp.join("project");
     copy_tree(&common::manifest_dir().join("c_examples"), &project);
     // the rover's `bearing` is a Python controller: nothing to build
-    let controllers =
-        ["ticker", "inspector", "relay", "beacon", "listener", "turntable", "tug", "cargo", "eavesdropper"];
-    for name in controllers.iter().chain(&["bearing"]) {
+    for name in EXAMPLE_CONTROLLERS.iter().chain(&["bearing"]) {
         let _ = std::fs::remove_file(project.join("controllers").join(name).join(name));
     }
     let make = Command::new("make")
@@ -47,9 +45,32 @@ fn the_example_project_builds_with_its_makefiles_and_runs() {
         String::from_utf8_lossy(&make.stdout),
         String::from_utf8_lossy(&make.stderr)
     );
-    for name in controllers {
+    for name in EXAMPLE_CONTROLLERS {
         assert!(project.join("controllers").join(name).join(name).is_file(), "{name} was not built");
     }
+    (home, project)
+}
+
+const EXAMPLE_CONTROLLERS: [&str; 13] = [
+    "ticker",
+    "inspector",
+    "relay",
+    "beacon",
+    "listener",
+    "turntable",
+    "tug",
+    "cargo",
+    "eavesdropper",
+    "physicist",
+    "avoider",
+    "flocker",
+    "reacher",
+];
+
+#[test]
+fn the_example_project_builds_with_its_makefiles_and_runs() {
+    let tmp = tempfile::tempdir().unwrap();
+    let (home, project) = built_example_project(tmp.path());
     let out = Command::new(common::runner())
         .arg("run")
         .arg(project.join("worlds/shim_demo.wbt"))
@@ -117,6 +138,54 @@ fn the_example_project_builds_with_its_makefiles_and_runs() {
         "[cargo] t=2.592 s: a tug is at my socket",
     ] {
         assert!(stdout.contains(line), "{line:?} missing:\n{stdout}");
+    }
+}
+
+/// The numbers of a line, in order (signs and decimals kept).
+fn numbers(line: &str) -> Vec<f64> {
+    line.split(|c: char| !(c.is_ascii_digit() || c == '.' || c == '-' || c == '+'))
+        .filter_map(|w| w.trim_end_matches('.').parse().ok())
+        .collect()
+}
+
+#[test]
+fn the_motion_examples_match_mechanics_and_their_goals() {
+    let tmp = tempfile::tempdir().unwrap();
+    let (home, project) = built_example_project(tmp.path());
+
+    // the supervisor's measurements against the textbook: each within 1 %
+    let stdout = run_example(&project, &home, tmp.path(), "physics_demo.wbt", &[]);
+    let checks: Vec<&str> = stdout.lines().filter(|l| l.contains("predicted")).collect();
+    assert_eq!(checks.len(), 3, "{stdout}");
+    for line in checks {
+        let n = numbers(line.split("measured").nth(1).unwrap());
+        let (measured, predicted) = (n[0], n[1]);
+        assert!((measured - predicted).abs() / predicted < 0.01, "{line}");
+    }
+
+    // the avoider drives on for a minute without touching anything
+    let stdout = run_example(&project, &home, tmp.path(), "avoider_demo.wbt", &[]);
+    let line = stdout.lines().find(|l| l.starts_with("[avoider] drove")).expect(&stdout);
+    let n = numbers(line);
+    assert!(n[0] > 5.0, "{line}");
+    assert!(line.contains("touched 0 time(s)"), "{line}");
+
+    // the swarm spreads to its spacing (0.35 m) and stays together
+    let stdout = run_example(&project, &home, tmp.path(), "swarm_demo.wbt", &[]);
+    let ends: Vec<&str> = stdout.lines().filter(|l| l.contains("nearest neighbour")).collect();
+    assert_eq!(ends.len(), 8, "{stdout}");
+    for line in ends {
+        let nearest = numbers(line.split("neighbour").nth(1).unwrap())[0];
+        assert!((0.25..0.6).contains(&nearest), "{line}");
+    }
+
+    // the arm puts its tip on each target, to a millimetre
+    let stdout = run_example(&project, &home, tmp.path(), "arm_demo.wbt", &[]);
+    let reached: Vec<&str> = stdout.lines().filter(|l| l.contains("mm off")).collect();
+    assert_eq!(reached.len(), 5, "{stdout}");
+    for line in reached {
+        let off = numbers(line.rsplit(',').next().unwrap())[0];
+        assert!(off < 1.0, "{line}");
     }
 }
 

@@ -128,6 +128,12 @@ pub struct Axis {
     pub drive: Drive,
     /// A Brake's damping, added to the joint's `dampingConstant`.
     pub brake: f64,
+    /// In velocity control: where the commanded velocities have taken the joint so far. The engine's
+    /// motor aims at the commanded velocity plus what the joint fell behind this position, over
+    /// `CATCH_UP` steps: rapier 0.30 solves a motor and the joint's other rows once per substep, from
+    /// zero, so under load the joint moves slower than its motor's target — a held load would sag in
+    /// proportion to the load over the position gain, where ODE's exact motor holds it.
+    servo: Option<f64>,
     /// Which engine joint (index into `Joint::handles`) and which of its axes.
     engine_joint: usize,
     engine_axis: JointAxis,
@@ -314,7 +320,9 @@ impl Joint {
         let damping = p.damping + axis.brake;
         match axis.drive {
             Drive::Velocity { velocity, max_force } => {
-                data.set_motor_velocity(engine_axis, velocity, VELOCITY_GAIN);
+                let behind = axis.servo.map_or(0.0, |s| s - axis.position);
+                let target = velocity + behind / (CATCH_UP * engine.params.dt);
+                data.set_motor_velocity(engine_axis, target, VELOCITY_GAIN);
                 data.set_motor_max_force(engine_axis, max_force.max(friction));
             }
             Drive::Force(_) | Drive::Free if friction > 0.0 => {
@@ -355,6 +363,31 @@ impl Joint {
         // the solver pushes the second body by -impulse along the axis: that body moves toward
         // increasing position for a negative impulse
         -impulse * super::welds::impulse_to_force(engine)
+    }
+
+    /// Before a step: velocity-controlled axes set their motor for the step (see `servo`), then move
+    /// their servo position by the step's velocity, kept within `SERVO_LEAD` of the joint (a stalled
+    /// motor does not wind up).
+    pub fn advance_servos(&mut self, engine: &mut Engine) {
+        let dt = engine.params.dt;
+        for i in 0..self.axes.len() {
+            let Drive::Velocity { velocity, .. } = self.axes[i].drive else {
+                self.axes[i].servo = None;
+                continue;
+            };
+            self.configure(engine, i);
+            let axis = &mut self.axes[i];
+            let lead = if axis.angular { SERVO_LEAD } else { SERVO_LEAD_LINEAR };
+            let from = axis.servo.unwrap_or(axis.position);
+            axis.servo = Some((from + velocity * dt).clamp(axis.position - lead, axis.position + lead));
+        }
+    }
+
+    /// The joint was placed (a supervisor set its position): its servo starts from there.
+    pub fn forget_servos(&mut self) {
+        for axis in &mut self.axes {
+            axis.servo = None;
+        }
     }
 
     /// Before a step: forces the engine's motors do not produce (drives in force control, springs beside
@@ -431,6 +464,12 @@ impl Joint {
 
 /// Gain of the engine's velocity motor: stiff enough that the force cap, not the gain, limits it.
 const VELOCITY_GAIN: f64 = 1e8;
+/// Steps over which a velocity-controlled joint makes up what it fell behind its commanded motion.
+const CATCH_UP: f64 = 4.0;
+/// How far (rad, m) the servo position may lead the joint: more than a step's shortfall under load,
+/// little enough that a motor released after a stall does not leap.
+const SERVO_LEAD: f64 = 0.05;
+const SERVO_LEAD_LINEAR: f64 = 0.005;
 
 fn unit(i: usize) -> Vector3<f64> {
     [Vector3::x(), Vector3::y(), Vector3::z()][i]
@@ -457,6 +496,7 @@ impl Axis {
             angular,
             drive: Drive::Free,
             brake: 0.0,
+            servo: None,
             engine_joint,
             engine_axis,
             frame1: pose_of(engine, b1).inverse() * w,

@@ -160,7 +160,8 @@ impl Physics {
                 }
             }
         }
-        for j in &self.joints {
+        for j in &mut self.joints {
+            j.advance_servos(&mut self.engine);
             j.apply_forces(&mut self.engine, &self.bodies);
         }
         self.engine.step(&self.hooks);
@@ -358,9 +359,12 @@ impl Physics {
     /// axis starts again from that position, the bodies below the endPoint at rest.
     pub fn joint_position_set(&mut self, scene: &Scene, joint: NodeId, end: NodeId, position: f64) {
         self.stop_bodies(scene, Some(end));
-        if let Some(axis) = self.joint_mut(joint).and_then(|j| j.axes.first_mut()) {
-            axis.position = position;
-            axis.velocity = 0.0;
+        if let Some(j) = self.joint_mut(joint) {
+            j.forget_servos();
+            if let Some(axis) = j.axes.first_mut() {
+                axis.position = position;
+                axis.velocity = 0.0;
+            }
         }
     }
 
