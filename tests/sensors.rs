@@ -408,16 +408,21 @@ fn a_gps_in_a_wgs84_world_reads_latitude_longitude_and_altitude() {
 
 #[test]
 fn gps_noise_is_seeded_with_accuracy_as_its_spread_and_resolution_rounds() {
-    let world = "#VRML_SIM R2025a utf8\nWorldInfo { basicTimeStep 8 randomSeed 5 }\n\
-        Robot { name \"r\" translation 1 2 3 controller \"sensor_probe\" controllerArgs [ \"400\" \"noisy\" \"coarse\" ] children [ \
-          GPS { name \"noisy\" accuracy 0.2 } GPS { name \"coarse\" resolution 0.5 } ] }\n";
+    // a static robot (position noise, resolution, the world's gpsReference added) and one gliding at
+    // 1.23 m/s along x in zero gravity (speed noise, relative; speed resolution)
+    let world = "#VRML_SIM R2025a utf8\nWorldInfo { basicTimeStep 8 randomSeed 5 gravity 0 gpsReference 10 20 30 }\n\
+        Robot { name \"r\" translation 1 2 3 controller \"sensor_probe\" controllerArgs [ \"400\" \"noisy\" \"coarse\" ] \
+          children [ GPS { name \"noisy\" accuracy 0.2 } GPS { name \"coarse\" resolution 0.5 } ] }\n\
+        Robot { name \"glider\" translation 0 5 0 controller \"sensor_probe\" controllerArgs [ \"400\" \"speedy\" \"rounded\" ] \
+          linearVelocity 1.23 0 0 boundingObject Sphere { radius 0.1 } physics Physics { } children [ \
+          GPS { name \"speedy\" speedNoise 0.1 } GPS { name \"rounded\" speedResolution 0.5 } ] }\n";
     let p = Project::new();
     p.controller("sensor_probe", "sensor_probe");
     p.world("w.wbt", world);
     let first = p.run("w.wbt", &[]);
     ok(&first);
     let probe = Probe::of(&first, "r");
-    for (axis, truth) in [1.0, 2.0, 3.0].into_iter().enumerate() {
+    for (axis, truth) in [11.0, 22.0, 33.0].into_iter().enumerate() {
         let xs: Vec<f64> = probe.of_device("noisy").iter().map(|s| s.1[axis]).collect();
         let (mean, sd) = mean_sd(&xs);
         // 400 draws: the mean within 3 standard errors, the spread within 15 %
@@ -425,11 +430,21 @@ fn gps_noise_is_seeded_with_accuracy_as_its_spread_and_resolution_rounds() {
         assert!((sd - 0.2).abs() < 0.03, "axis {axis}: sd {sd}");
     }
     // (int)(x / 0.5 + 0.5) * 0.5
-    assert_close(&probe.last("coarse")[..3], &[1.0, 2.0, 3.0], 0.0, "coarse");
+    assert_close(&probe.last("coarse")[..3], &[11.0, 22.0, 33.0], 0.0, "coarse");
+    let glider = Probe::of(&first, "glider");
+    let speeds: Vec<f64> = glider.of_device("speedy").iter().map(|s| s.1[3]).collect();
+    let (mean, sd) = mean_sd(&speeds);
+    assert!((mean - 1.23).abs() < 3.0 * 0.123 / 20.0, "speed mean {mean}");
+    assert!((sd - 0.123).abs() < 0.15 * 0.123, "speed sd {sd}");
+    // the speed vector is never noisy
+    assert!(glider.of_device("speedy").iter().all(|s| (s.1[4] - 1.23).abs() < 1e-12), "speed vector");
+    assert_close(&glider.last("rounded")[3..], &[1.0, 1.23, 0.0, 0.0], 1e-12, "speed resolution");
     let again = p.run("w.wbt", &[]);
-    assert_eq!(first.robot_lines("r"), again.robot_lines("r"), "same seed, same readings");
     let other = p.run("w.wbt", &["--seed", "6"]);
-    assert_ne!(first.robot_lines("r"), other.robot_lines("r"), "another seed, other readings");
+    for robot in ["r", "glider"] {
+        assert_eq!(first.robot_lines(robot), again.robot_lines(robot), "same seed, same readings");
+        assert_ne!(first.robot_lines(robot), other.robot_lines(robot), "another seed, other readings");
+    }
 }
 
 fn mean_sd(xs: &[f64]) -> (f64, f64) {
@@ -897,4 +912,69 @@ fn bad_fields_get_webots_warnings_and_corrections() {
     assert!(probe.info["odd"].starts_with("type=0 "), "{}", probe.info["odd"]);
     // a force sensor without physics has no feedback: the table's value for 0
     assert_close(probe.last("heavy"), &[0.0], 0.0, "no physics");
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Noise
+
+#[test]
+fn lookup_table_noise_is_seeded_relative_to_the_output_and_spread_as_its_third_column() {
+    // a distance sensor 5 cm from a wall (output 500, noise 10 %) and a gyro spinning at 1.5 rad/s about
+    // z (output 1.5, noise 5 %; its other axes read 0, where no noise can appear)
+    let world = "#VRML_SIM R2025a utf8\nWorldInfo { basicTimeStep 8 gravity 0 randomSeed 21 }\n\
+        Robot { name \"r\" translation 0 0 0.5 controller \"sensor_probe\" controllerArgs [ \"400\" \"ds\" ] children [ \
+          DistanceSensor { name \"ds\" lookupTable [ 0 0 0.1, 0.1 1000 0.1 ] } ] }\n\
+        Solid { translation 0.06 0 0.5 boundingObject Box { size 0.02 1 1 } }\n\
+        Robot { name \"s\" translation 0 5 0.5 controller \"sensor_probe\" controllerArgs [ \"400\" \"gyro\" ] \
+          angularVelocity 0 0 1.5 boundingObject Sphere { radius 0.01 } physics Physics { } children [ \
+          Gyro { name \"gyro\" lookupTable [ -10 -10 0.05, 10 10 0.05 ] } ] }\n";
+    let p = Project::new();
+    p.controller("sensor_probe", "sensor_probe");
+    p.world("w.wbt", world);
+    let first = p.run("w.wbt", &[]);
+    ok(&first);
+    let (probe, spinner) = (Probe::of(&first, "r"), Probe::of(&first, "s"));
+    let check = |xs: Vec<f64>, mean: f64, sd: f64, what: &str| {
+        let (m, s) = mean_sd(&xs);
+        // 400 draws: the mean within 3 standard errors, the spread within 15 %
+        assert!((m - mean).abs() < 3.0 * sd / 20.0, "{what}: mean {m}, expected {mean}");
+        assert!((s - sd).abs() < 0.15 * sd, "{what}: sd {s}, expected {sd}");
+    };
+    check(probe.of_device("ds").iter().map(|s| s.1[0]).collect(), 500.0, 50.0, "distance");
+    check(spinner.of_device("gyro").iter().map(|s| s.1[2]).collect(), 1.5, 0.075, "gyro z");
+    assert!(
+        spinner.of_device("gyro").iter().all(|s| s.1[0].abs() < 1e-12 && s.1[1].abs() < 1e-12),
+        "x, y: no noise on 0"
+    );
+    let again = p.run("w.wbt", &[]);
+    for robot in ["r", "s"] {
+        assert_eq!(first.robot_lines(robot), again.robot_lines(robot), "same seed, same readings");
+    }
+    let other = p.run("w.wbt", &["--seed", "22"]);
+    for robot in ["r", "s"] {
+        assert_ne!(first.robot_lines(robot), other.robot_lines(robot), "another seed, other readings");
+    }
+}
+
+#[test]
+fn a_falling_robots_bumper_reads_1_once_it_lands() {
+    // the bumper (no Physics of its own: like Webots, geometry that follows the robot's body without
+    // pushing anything) hangs 5 cm under a box falling from 0.3 m: it meets the floor after
+    // sqrt(2 · 0.2 / g) = 0.2 s, then sinks into it until the box lands
+    let world = "#VRML_SIM R2025a utf8\nWorldInfo { basicTimeStep 8 }\n\
+        Solid { name \"floor\" boundingObject Plane { size 10 10 } }\n\
+        Robot { name \"r\" translation 0 0 0.3 controller \"sensor_probe\" controllerArgs [ \"60\" \"bumper\" ] \
+          boundingObject Box { size 0.1 0.1 0.1 } physics Physics { } children [ \
+          TouchSensor { name \"bumper\" translation 0 0 -0.075 boundingObject Box { size 0.05 0.05 0.05 } } ] }\n";
+    let out = run(world, &["sensor_probe"], &[]);
+    ok(&out);
+    let samples = Probe::of(&out, "r").of_device("bumper").to_vec();
+    let landed = samples.iter().find(|s| s.1[0] == 1.0).map(|s| s.0).expect("the bumper never touched");
+    let fall = (2.0f64 * 0.2 / 9.81).sqrt() * 1000.0;
+    // within 3 steps: the geometry follows its body one step late and the engine finds contacts at the
+    // start of a step
+    assert!(landed >= fall && landed - fall <= 24.0, "landed at {landed} ms, the fall takes {fall} ms");
+    assert!(samples.iter().filter(|s| s.0 < landed).all(|s| s.1[0] == 0.0));
+    // resting on the floor: touching at every sample from then on
+    assert!(samples.iter().filter(|s| s.0 > landed + 100.0).all(|s| s.1[0] == 1.0), "{samples:?}");
 }
