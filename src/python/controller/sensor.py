@@ -1,5 +1,5 @@
 """`Sensor`: a device with a sampling period (enable, disable, getSamplingPeriod). A subclass names its
-C functions in `_enable` and `_get_sampling_period`."""
+C functions in `_enable` and `_get_sampling_period`; `lookup_table` reads a sensor's lookup table."""
 
 import typing
 
@@ -33,3 +33,8 @@ class Sensor(Device):
     @sampling_period.setter
     def sampling_period(self, period: typing.Optional[int]):
         self.enable(0 if period is None else period)
+
+
+def lookup_table(get_size, get_table, tag: int) -> typing.List[float]:
+    """The rows (input, output, noise) of a sensor's lookup table, flattened, from its C getters."""
+    return wb.vector(get_table(tag), 3 * get_size(tag)) or []
