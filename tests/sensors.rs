@@ -979,3 +979,26 @@ fn a_falling_robots_bumper_reads_1_once_it_lands() {
     // resting on the floor: touching at every sample from then on
     assert!(samples.iter().filter(|s| s.0 > landed + 100.0).all(|s| s.1[0] == 1.0), "{samples:?}");
 }
+
+#[test]
+fn a_distance_sensor_follows_a_body_the_engine_moves() {
+    // no gravity: a box gliding toward the sensor at 1 m/s, its near face 0.55 m ahead at first; and a
+    // sensor on a body gliding toward a wall the same way
+    let world = "#VRML_SIM R2025a utf8\nWorldInfo { gravity 0 }\n\
+        Robot { name \"watcher\" translation 0 0 0.5 controller \"sensor_probe\" controllerArgs [ \"12\" \"ds\" ] children [ \
+          DistanceSensor { name \"ds\" lookupTable [ 0 0 0, 1 1 0 ] } ] }\n\
+        Solid { translation 0.6 0 0.5 linearVelocity -1 0 0 boundingObject Box { size 0.1 0.1 0.1 } physics Physics { } }\n\
+        Robot { name \"glider\" translation 0 3 0.5 linearVelocity 1 0 0 controller \"sensor_probe\" controllerArgs [ \"12\" \"ds\" ] \
+          boundingObject Sphere { radius 0.05 } physics Physics { } children [ \
+          DistanceSensor { name \"ds\" lookupTable [ 0 0 0, 1 1 0 ] } ] }\n\
+        Solid { translation 0.6 3 0.5 boundingObject Box { size 0.1 1 1 } }\n";
+    let out = run(world, &["sensor_probe"], &[]);
+    ok(&out);
+    for robot in ["watcher", "glider"] {
+        let samples = Probe::of(&out, robot).of_device("ds").to_vec();
+        assert_eq!(samples.len(), 12);
+        for (t, v) in samples {
+            assert_close(&v, &[0.55 - t / 1000.0], 1e-9, &format!("{robot} at {t}"));
+        }
+    }
+}
