@@ -282,22 +282,7 @@ fn compass_through_the_cpp_api() {
 #[test]
 fn the_sensors_computed_from_the_world_through_the_cpp_api() {
     let p = Project::new();
-    // the bumper's centre on the wall's near face: 6 cm ahead along world x, in the robot's turned frame
-    let (c, s) = (0.5f64.cos(), 0.5f64.sin());
-    p.world(
-        "sensors.wbt",
-        &format!(
-            "#VRML_SIM R2025a utf8\nWorldInfo {{ basicTimeStep 32 }}\n\
-             Robot {{ translation 1 2 0.5 rotation 0 0 1 0.5 name \"sensing\" controller \"cpp_sensors\" children [ \
-               GPS {{ }} InertialUnit {{ }} DistanceSensor {{ name \"ds\" rotation 0 0 1 -0.5 }} \
-               TouchSensor {{ name \"bumper\" translation {} {} 0 boundingObject Box {{ size 0.02 0.02 0.02 }} }} \
-               Solid {{ physics Physics {{ }} boundingObject Sphere {{ radius 0.01 }} children [ \
-                 Gyro {{ lookupTable [ -10 -20 0, 10 20 0 ] }} Accelerometer {{ }} ] }} ] }}\n\
-             Solid {{ translation 1.06 2 0.5 boundingObject Box {{ size 0.02 1 1 }} }}\n",
-            0.06 * c,
-            -0.06 * s
-        ),
-    );
+    p.world("sensors.wbt", &common::sensing_world("cpp_sensors"));
     p.make_controller("cpp/cpp_sensors");
     let out = p.run("sensors.wbt", &[]);
     assert!(out.status.success(), "runner failed:\n{}\n{}", out.stdout, out.stderr);

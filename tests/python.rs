@@ -392,20 +392,7 @@ fn every_symbol_of_webots_package_that_our_headers_declare_is_exported() {
 #[test]
 fn the_sensors_computed_from_the_world_through_the_python_api() {
     let p = Project::new();
-    // the bumper's centre on the wall's near face: 6 cm ahead along world x, in the robot's turned frame
-    let (c, s) = (0.5f64.cos(), 0.5f64.sin());
-    let world = format!(
-        "#VRML_SIM R2025a utf8\nWorldInfo {{ basicTimeStep 32 }}\n\
-         Robot {{ translation 1 2 0.5 rotation 0 0 1 0.5 name \"sensing\" controller \"sensor_reader\" children [ \
-           GPS {{ }} InertialUnit {{ }} DistanceSensor {{ name \"ds\" rotation 0 0 1 -0.5 }} \
-           TouchSensor {{ name \"bumper\" translation {} {} 0 boundingObject Box {{ size 0.02 0.02 0.02 }} }} \
-           Solid {{ physics Physics {{ }} boundingObject Sphere {{ radius 0.01 }} children [ \
-             Gyro {{ lookupTable [ -10 -20 0, 10 20 0 ] }} Accelerometer {{ }} ] }} ] }}\n\
-         Solid {{ translation 1.06 2 0.5 boundingObject Box {{ size 0.02 1 1 }} }}\n",
-        0.06 * c,
-        -0.06 * s
-    );
-    p.world("sensors.wbt", &world);
+    p.world("sensors.wbt", &common::sensing_world("sensor_reader"));
     p.python_controller("sensor_reader", "sensor_reader");
     let out = p.run_with_home("sensors.wbt", &[]);
     assert!(out.status.success(), "{}\n{}", out.stdout, out.stderr);

@@ -353,14 +353,13 @@ fn a_gps_follows_a_falling_body_its_speed_and_speed_vector() {
 #[test]
 fn a_gps_on_a_body_without_physics_reads_the_speed_between_its_samples() {
     // a supervisor moves the robot 0.1 m along x and 0.05 m along y at every 32 ms step
-    let moves: Vec<String> =
-        (1..=5).map(|k| format!("\"{}\" \"{}\" \"0.3\"", 0.1 * k as f64, 0.05 * k as f64)).collect();
+    let moves: Vec<[f64; 3]> = (1..=5).map(|k| [0.1 * k as f64, 0.05 * k as f64, 0.3]).collect();
     let world = format!(
         "#VRML_SIM R2025a utf8\nWorldInfo {{ }}\n\
          Robot {{ name \"mover\" supervisor TRUE controller \"sensor_mover\" controllerArgs [ \"WALKER\" {} ] }}\n\
          DEF WALKER Robot {{ name \"walker\" translation 0 0 0.3 controller \"sensor_probe\" controllerArgs [ \"5\" \"gps\" ] \
            children [ GPS {{ }} ] }}\n",
-        moves.join(" ")
+        path(&moves)
     );
     let out = run(&world, &["sensor_probe", "sensor_mover"], &[]);
     ok(&out);
@@ -563,14 +562,24 @@ fn lane(name: &str, y: f64, sensors: &str, d: Option<f64>, wall: &str, steps: us
     )
 }
 
-/// Runs a world of lanes (with an engine when `physics`) and returns each robot's probe.
-fn run_lanes(lanes: &[String], physics: bool) -> (RunOutput, impl Fn(&str) -> Probe) {
-    let engine = if physics {
+/// A ball with physics far away when `physics`: the world then has an engine, whose colliders and
+/// contacts the sensors use instead of the obstacle list.
+fn engine(physics: bool) -> &'static str {
+    if physics {
         "Solid { name \"ball\" translation 0 -50 0 boundingObject Sphere { radius 0.1 } physics Physics { } }\n"
     } else {
         ""
-    };
-    let world = format!("#VRML_SIM R2025a utf8\nWorldInfo {{ gravity 0 }}\n{engine}{}", lanes.concat());
+    }
+}
+
+/// `sensor_mover`'s arguments: one translation per step.
+fn path(points: &[[f64; 3]]) -> String {
+    points.iter().map(|[x, y, z]| format!("\"{x}\" \"{y}\" \"{z}\"")).collect::<Vec<_>>().join(" ")
+}
+
+/// Runs a world of lanes (with an engine when `physics`) and returns each robot's probe.
+fn run_lanes(lanes: &[String], physics: bool) -> (RunOutput, impl Fn(&str) -> Probe) {
+    let world = format!("#VRML_SIM R2025a utf8\nWorldInfo {{ gravity 0 }}\n{}{}", engine(physics), lanes.concat());
     let out = run(&world, &["sensor_probe"], &[]);
     ok(&out);
     let text =
@@ -768,17 +777,13 @@ fn readings_follow_what_a_supervisor_moves() {
                  children [ DistanceSensor { name \"ds\" } ] }\n\
                  DEF WALL Solid { translation 0.11 0 0.5 boundingObject Box { size 0.02 1 1 } }\n";
     for physics in [false, true] {
-        let engine = if physics {
-            "Solid { translation 0 -50 0 boundingObject Sphere { radius 0.1 } physics Physics { } }\n"
-        } else {
-            ""
-        };
+        let engine = engine(physics);
         let world = format!(
             "#VRML_SIM R2025a utf8\nWorldInfo {{ gravity 0 }}\n{engine}\
-             Robot {{ name \"m1\" supervisor TRUE controller \"sensor_mover\" controllerArgs [ \"BOT\" \
-               \"0.02\" \"0\" \"0.5\" \"0.04\" \"0\" \"0.5\" \"0.06\" \"0\" \"0.5\" ] }}\n\
-             Robot {{ name \"m2\" supervisor TRUE controller \"sensor_mover\" controllerArgs [ \"WALL\" \
-               \"0.11\" \"0\" \"0.5\" \"0.11\" \"0\" \"0.5\" \"0.11\" \"0\" \"0.5\" \"0.11\" \"0\" \"0.5\" \"0.11\" \"3\" \"0.5\" ] }}\n{robot}"
+             Robot {{ name \"m1\" supervisor TRUE controller \"sensor_mover\" controllerArgs [ \"BOT\" {} ] }}\n\
+             Robot {{ name \"m2\" supervisor TRUE controller \"sensor_mover\" controllerArgs [ \"WALL\" {} ] }}\n{robot}",
+            path(&[[0.02, 0.0, 0.5], [0.04, 0.0, 0.5], [0.06, 0.0, 0.5]]),
+            path(&[[0.11, 0.0, 0.5], [0.11, 0.0, 0.5], [0.11, 0.0, 0.5], [0.11, 0.0, 0.5], [0.11, 3.0, 0.5]])
         );
         let out = run(&world, &["sensor_probe", "sensor_mover"], &[]);
         ok(&out);
@@ -795,16 +800,12 @@ fn readings_follow_what_a_supervisor_moves() {
 fn a_bumper_reads_1_while_touching_a_wall_and_latches_a_touch_between_samples() {
     // two robots moved by supervisors: one sampled every step, one every third step; the wall's face at
     // x = 0.3, the bumper 0.1 wide on the robot's front (x + 0.05 to x + 0.15)
-    let path = |xs: &[f64], y: f64| xs.iter().map(|x| format!("\"{x}\" \"{y}\" \"0.5\"")).collect::<Vec<_>>().join(" ");
+    let along = |xs: &[f64], y: f64| path(&xs.iter().map(|&x| [x, y, 0.5]).collect::<Vec<_>>());
     let steps = [0.0, 0.1, 0.2, 0.1, 0.0, 0.0, 0.2, 0.2];
     let latch = [0.0, 0.0, 0.0, 0.2, 0.0, 0.0, 0.0, 0.0, 0.0];
     let bumper = "TouchSensor { name \"bumper\" translation 0.1 0 0 boundingObject Box { size 0.1 0.1 0.1 } }";
     for physics in [false, true] {
-        let engine = if physics {
-            "Solid { translation 0 -50 0 boundingObject Sphere { radius 0.1 } physics Physics { } }\n"
-        } else {
-            ""
-        };
+        let engine = engine(physics);
         let world = format!(
             "#VRML_SIM R2025a utf8\nWorldInfo {{ gravity 0 }}\n{engine}\
              Robot {{ name \"m1\" supervisor TRUE controller \"sensor_mover\" controllerArgs [ \"BOT\" {} ] }}\n\
@@ -815,8 +816,8 @@ fn a_bumper_reads_1_while_touching_a_wall_and_latches_a_touch_between_samples() 
                controllerArgs [ \"9\" \"bumper@96\" ] children [ {bumper} ] }}\n\
              Solid {{ translation 0.35 0 0.5 boundingObject Box {{ size 0.1 10 1 }} }}\n\
              Solid {{ translation 0.35 5 0.5 boundingObject Box {{ size 0.1 1 1 }} }}\n",
-            path(&steps, 0.0),
-            path(&latch, 5.0)
+            along(&steps, 0.0),
+            along(&latch, 5.0)
         );
         let out = run(&world, &["sensor_probe", "sensor_mover"], &[]);
         ok(&out);
