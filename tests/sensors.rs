@@ -416,41 +416,45 @@ fn gps_noise_is_seeded_with_accuracy_as_its_spread_and_resolution_rounds() {
         Robot { name \"glider\" translation 0 5 0 controller \"sensor_probe\" controllerArgs [ \"400\" \"speedy\" \"rounded\" ] \
           linearVelocity 1.23 0 0 boundingObject Sphere { radius 0.1 } physics Physics { } children [ \
           GPS { name \"speedy\" speedNoise 0.1 } GPS { name \"rounded\" speedResolution 0.5 } ] }\n";
-    let p = Project::new();
-    p.controller("sensor_probe", "sensor_probe");
-    p.world("w.wbt", world);
-    let first = p.run("w.wbt", &[]);
-    ok(&first);
+    let first = run_seeded(world, &["r", "glider"]);
     let probe = Probe::of(&first, "r");
     for (axis, truth) in [11.0, 22.0, 33.0].into_iter().enumerate() {
         let xs: Vec<f64> = probe.of_device("noisy").iter().map(|s| s.1[axis]).collect();
-        let (mean, sd) = mean_sd(&xs);
-        // 400 draws: the mean within 3 standard errors, the spread within 15 %
-        assert!((mean - truth).abs() < 3.0 * 0.2 / 20.0, "axis {axis}: mean {mean}");
-        assert!((sd - 0.2).abs() < 0.03, "axis {axis}: sd {sd}");
+        assert_spread(&xs, truth, 0.2, &format!("axis {axis}"));
     }
     // (int)(x / 0.5 + 0.5) * 0.5
     assert_close(&probe.last("coarse")[..3], &[11.0, 22.0, 33.0], 0.0, "coarse");
     let glider = Probe::of(&first, "glider");
     let speeds: Vec<f64> = glider.of_device("speedy").iter().map(|s| s.1[3]).collect();
-    let (mean, sd) = mean_sd(&speeds);
-    assert!((mean - 1.23).abs() < 3.0 * 0.123 / 20.0, "speed mean {mean}");
-    assert!((sd - 0.123).abs() < 0.15 * 0.123, "speed sd {sd}");
+    assert_spread(&speeds, 1.23, 0.123, "speed");
     // the speed vector is never noisy
     assert!(glider.of_device("speedy").iter().all(|s| (s.1[4] - 1.23).abs() < 1e-12), "speed vector");
     assert_close(&glider.last("rounded")[3..], &[1.0, 1.23, 0.0, 0.0], 1e-12, "speed resolution");
-    let again = p.run("w.wbt", &[]);
-    let other = p.run("w.wbt", &["--seed", "6"]);
-    for robot in ["r", "glider"] {
+}
+
+/// Noisy draws (hundreds): their mean within 3 standard errors of `mean`, their spread within 15 % of
+/// `sd`.
+fn assert_spread(xs: &[f64], mean: f64, sd: f64, what: &str) {
+    let n = xs.len() as f64;
+    let m = xs.iter().sum::<f64>() / n;
+    let s = (xs.iter().map(|x| (x - m).powi(2)).sum::<f64>() / (n - 1.0)).sqrt();
+    assert!((m - mean).abs() < 3.0 * sd / n.sqrt(), "{what}: mean {m}, expected {mean}");
+    assert!((s - sd).abs() < 0.15 * sd, "{what}: sd {s}, expected {sd}");
+}
+
+/// Runs the noisy `world` with its seed twice and with `--seed 1234` once: the first run, after checking
+/// that `robots` printed the same lines twice and other lines with the other seed.
+fn run_seeded(world: &str, robots: &[&str]) -> RunOutput {
+    let p = Project::new();
+    p.controller("sensor_probe", "sensor_probe");
+    p.world("w.wbt", world);
+    let [first, again, other] = [&[][..], &[], &["--seed", "1234"]].map(|args| p.run("w.wbt", args));
+    ok(&first);
+    for robot in robots {
         assert_eq!(first.robot_lines(robot), again.robot_lines(robot), "same seed, same readings");
         assert_ne!(first.robot_lines(robot), other.robot_lines(robot), "another seed, other readings");
     }
-}
-
-fn mean_sd(xs: &[f64]) -> (f64, f64) {
-    let mean = xs.iter().sum::<f64>() / xs.len() as f64;
-    let var = xs.iter().map(|x| (x - mean).powi(2)).sum::<f64>() / (xs.len() - 1) as f64;
-    (mean, var.sqrt())
+    first
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -512,11 +516,7 @@ fn inertial_unit_axes_resolution_and_noise() {
            InertialUnit {{ name \"noisy\" noise 0.01 }} ] }}\n",
         rotation_text(&tilt)
     );
-    let p = Project::new();
-    p.controller("sensor_probe", "sensor_probe");
-    p.world("w.wbt", &world);
-    let out = p.run("w.wbt", &[]);
-    ok(&out);
+    let out = run_seeded(&world, &["level"]);
     let tilted = Probe::of(&out, "tilted");
     let (s, c) = (0.25f64.sin(), 0.25f64.cos());
     let h = s / 2f64.sqrt();
@@ -532,13 +532,8 @@ fn inertial_unit_axes_resolution_and_noise() {
     assert_eq!(level.info["noisy"], "noise=0.01");
     for k in 0..3 {
         let xs: Vec<f64> = level.of_device("noisy").iter().map(|s| s.1[k]).collect();
-        let (mean, sd) = mean_sd(&xs);
-        let sigma = 0.01 * std::f64::consts::PI;
-        assert!(mean.abs() < 3.0 * sigma / 20.0, "angle {k}: mean {mean}");
-        assert!((sd - sigma).abs() < 0.15 * sigma, "angle {k}: sd {sd}");
+        assert_spread(&xs, 0.0, 0.01 * std::f64::consts::PI, &format!("angle {k}"));
     }
-    let again = p.run("w.wbt", &[]);
-    assert_eq!(out.robot_lines("level"), again.robot_lines("level"), "same seed, same readings");
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -930,32 +925,16 @@ fn lookup_table_noise_is_seeded_relative_to_the_output_and_spread_as_its_third_c
         Robot { name \"s\" translation 0 5 0.5 controller \"sensor_probe\" controllerArgs [ \"400\" \"gyro\" ] \
           angularVelocity 0 0 1.5 boundingObject Sphere { radius 0.01 } physics Physics { } children [ \
           Gyro { name \"gyro\" lookupTable [ -10 -10 0.05, 10 10 0.05 ] } ] }\n";
-    let p = Project::new();
-    p.controller("sensor_probe", "sensor_probe");
-    p.world("w.wbt", world);
-    let first = p.run("w.wbt", &[]);
-    ok(&first);
+    let first = run_seeded(world, &["r", "s"]);
     let (probe, spinner) = (Probe::of(&first, "r"), Probe::of(&first, "s"));
-    let check = |xs: Vec<f64>, mean: f64, sd: f64, what: &str| {
-        let (m, s) = mean_sd(&xs);
-        // 400 draws: the mean within 3 standard errors, the spread within 15 %
-        assert!((m - mean).abs() < 3.0 * sd / 20.0, "{what}: mean {m}, expected {mean}");
-        assert!((s - sd).abs() < 0.15 * sd, "{what}: sd {s}, expected {sd}");
-    };
-    check(probe.of_device("ds").iter().map(|s| s.1[0]).collect(), 500.0, 50.0, "distance");
-    check(spinner.of_device("gyro").iter().map(|s| s.1[2]).collect(), 1.5, 0.075, "gyro z");
+    let distances: Vec<f64> = probe.of_device("ds").iter().map(|s| s.1[0]).collect();
+    assert_spread(&distances, 500.0, 50.0, "distance");
+    let spins: Vec<f64> = spinner.of_device("gyro").iter().map(|s| s.1[2]).collect();
+    assert_spread(&spins, 1.5, 0.075, "gyro z");
     assert!(
         spinner.of_device("gyro").iter().all(|s| s.1[0].abs() < 1e-12 && s.1[1].abs() < 1e-12),
         "x, y: no noise on 0"
     );
-    let again = p.run("w.wbt", &[]);
-    for robot in ["r", "s"] {
-        assert_eq!(first.robot_lines(robot), again.robot_lines(robot), "same seed, same readings");
-    }
-    let other = p.run("w.wbt", &["--seed", "22"]);
-    for robot in ["r", "s"] {
-        assert_ne!(first.robot_lines(robot), other.robot_lines(robot), "another seed, other readings");
-    }
 }
 
 #[test]
