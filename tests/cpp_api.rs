@@ -278,3 +278,16 @@ fn compass_through_the_cpp_api() {
         "[turned] Error: wb_compass_get_values() called for a disabled device! Please use: wb_compass_enable().",
     );
 }
+
+#[test]
+fn the_sensors_computed_from_the_world_through_the_cpp_api() {
+    let p = Project::new();
+    p.world("sensors.wbt", &common::sensing_world("cpp_sensors"));
+    p.make_controller("cpp/cpp_sensors");
+    let out = p.run("sensors.wbt", &[]);
+    assert!(out.status.success(), "runner failed:\n{}\n{}", out.stdout, out.stderr);
+    out.assert_stdout_has("[sensing] cpp_sensors: checks passed, distance 500.0");
+    out.assert_stderr_has(
+        "[sensing] Error: wb_touch_sensor_get_values() must be used with a TouchSensor of type \"force-3d\"",
+    );
+}

@@ -150,6 +150,12 @@ fn each_cpp_header_compiles_alone_in_an_installed_home() {
         "Joystick.hpp",
         "Compass.hpp",
         "Connector.hpp",
+        "GPS.hpp",
+        "Gyro.hpp",
+        "Accelerometer.hpp",
+        "InertialUnit.hpp",
+        "DistanceSensor.hpp",
+        "TouchSensor.hpp",
         "Supervisor.hpp",
         "Node.hpp",
         "Field.hpp",
@@ -191,7 +197,10 @@ fn cpp_enums_have_the_c_values() {
         "#define WB_ALLOW_MIXING_C_AND_CPP_API\n#include <webots/nodes.h>\n#include <webots/supervisor.h>\n\
          #include <webots/robot.h>\n#include <webots/Node.hpp>\n#include <webots/Field.hpp>\n\
          #include <webots/Supervisor.hpp>\n#include <webots/Keyboard.hpp>\n#include <webots/keyboard.h>\n\
-         #include <webots/Emitter.hpp>\n#include <webots/emitter.h>\n",
+         #include <webots/Emitter.hpp>\n#include <webots/emitter.h>\n\
+         #include <webots/DistanceSensor.hpp>\n#include <webots/distance_sensor.h>\n\
+         #include <webots/TouchSensor.hpp>\n#include <webots/touch_sensor.h>\n\
+         #include <webots/GPS.hpp>\n#include <webots/gps.h>\n",
     );
     for n in &names {
         source.push_str(&format!("static_assert(int(webots::Node::{n}) == int(WB_NODE_{n}), \"{n}\");\n"));
@@ -211,6 +220,18 @@ fn cpp_enums_have_the_c_values() {
         source.push_str(&format!("static_assert(int(webots::Keyboard::{k}) == int(WB_KEYBOARD_{k}), \"{k}\");\n"));
     }
     source.push_str("static_assert(int(webots::Emitter::CHANNEL_BROADCAST) == WB_CHANNEL_BROADCAST, \"broadcast\");\n");
+    for t in ["GENERIC", "INFRA_RED", "SONAR", "LASER"] {
+        source.push_str(&format!(
+            "static_assert(int(webots::DistanceSensor::{t}) == int(WB_DISTANCE_SENSOR_{t}), \"{t}\");\n"
+        ));
+    }
+    for t in ["BUMPER", "FORCE", "FORCE3D"] {
+        source
+            .push_str(&format!("static_assert(int(webots::TouchSensor::{t}) == int(WB_TOUCH_SENSOR_{t}), \"{t}\");\n"));
+    }
+    for c in ["LOCAL", "WGS84"] {
+        source.push_str(&format!("static_assert(int(webots::GPS::{c}) == int(WB_GPS_{c}_COORDINATE), \"{c}\");\n"));
+    }
     source
         .push_str("static_assert(int(webots::Robot::MODE_REMOTE_CONTROL) == int(WB_MODE_REMOTE_CONTROL), \"mode\");\n");
     source.push_str("int main() { return 0; }\n");

@@ -74,7 +74,7 @@ fn a_python_robot_reads_its_compasses_and_gets_each_device_as_its_class() {
             "device 0: compass is a Compass (node type 39)",
             "device 1: scaled is a Compass (node type 39)",
             "device 2: connector is a Connector (node type 40)",
-            "device 3: distance sensor is a Device (node type 42)",
+            "device 3: distance sensor is a DistanceSensor (node type 42)",
             "device 4: emitter is a Emitter (node type 43)",
             "before the first sample: [nan, nan, nan]",
             "sampling periods: 32 64",
@@ -313,6 +313,19 @@ fn the_package_s_constants_are_our_headers_values() {
         .collect();
     assert_eq!(keys.len(), 18);
     assert_eq!(shown("Keyboard", "keyboard", &keys), expected(&keys));
+    let types = header_enum("distance_sensor.h", "WB_DISTANCE_SENSOR_");
+    assert_eq!(types.len(), 4);
+    assert_eq!(shown("DistanceSensor", "distance_sensor", &types), expected(&types));
+    let types = header_enum("touch_sensor.h", "WB_TOUCH_SENSOR_");
+    assert_eq!(types.len(), 3);
+    assert_eq!(shown("TouchSensor", "touch_sensor", &types), expected(&types));
+    // Python names them LOCAL and WGS84
+    let systems: Vec<_> = header_enum("gps.h", "WB_GPS_")
+        .into_iter()
+        .map(|(n, v)| (n.trim_end_matches("_COORDINATE").to_string(), v))
+        .collect();
+    assert_eq!(systems.len(), 2);
+    assert_eq!(shown("GPS", "gps", &systems), expected(&systems));
 }
 
 /// The C symbols Webots' own Python package resolves from libController (`name kind when`), kept as
@@ -374,4 +387,39 @@ fn every_symbol_of_webots_package_that_our_headers_declare_is_exported() {
     assert!(ours.len() > 100, "only {} of the listed functions are in our headers", ours.len());
     let missing: Vec<_> = ours.iter().filter(|(n, _, _)| !exported.contains(n)).map(|(n, _, _)| n).collect();
     assert!(missing.is_empty(), "declared in include/ but not exported: {missing:?}");
+}
+
+#[test]
+fn the_sensors_computed_from_the_world_through_the_python_api() {
+    let p = Project::new();
+    p.world("sensors.wbt", &common::sensing_world("sensor_reader"));
+    p.python_controller("sensor_reader", "sensor_reader");
+    let out = p.run_with_home("sensors.wbt", &[]);
+    assert!(out.status.success(), "{}\n{}", out.stdout, out.stderr);
+    let (sin, cos) = ((0.25f64.sin() * 1e6).round() / 1e6, (0.25f64.cos() * 1e6).round() / 1e6);
+    assert_eq!(
+        lines(&out, "sensing"),
+        [
+            "classes: ['GPS', 'Gyro', 'Accelerometer', 'InertialUnit', 'DistanceSensor', 'TouchSensor']".to_string(),
+            "constants: 0 1 2 3 2".to_string(),
+            "gps: 0 46° 30′ 45″".to_string(),
+            "ds: 0 1.5708 0.0 1000.0 [0.0, 0.0, 0.0, 0.1, 1000.0, 0.0]".to_string(),
+            "gyro table: [-10.0, -20.0, 0.0, 10.0, 20.0, 0.0] accelerometer table: []".to_string(),
+            "bumper: 0 [0.0, 0.0, 0.0, 5000.0, 50000.0, 0.0] noise: 0.0".to_string(),
+            "before the first sample: [nan, nan, nan] nan".to_string(),
+            "sampling periods: [32, 32, 32, 32, 32, 32]".to_string(),
+            "gps: [1.0, 2.0, 0.5] nan".to_string(),
+            format!("roll, pitch, yaw: [0.0, 0.0, 0.5] quaternion: [0.0, 0.0, {sin}, {cos}]"),
+            "gyro: [0.0, 0.0, 0.0] accelerometer: [0.0, 0.0, 9.81]".to_string(),
+            "distance: 500.0 bumper: 1.0 None".to_string(),
+            "speed: 0.0 [0.0, 0.0, 0.0]".to_string(),
+            "disabled: 0".to_string(),
+        ]
+    );
+    out.assert_stderr_has(
+        "[sensing] Error: wb_gps_get_values() called for a disabled device! Please use: wb_gps_enable().",
+    );
+    out.assert_stderr_has(
+        "[sensing] Error: wb_touch_sensor_get_values() must be used with a TouchSensor of type \"force-3d\"",
+    );
 }

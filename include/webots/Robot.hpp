@@ -15,14 +15,20 @@
 #include "../../c/webots/types.h"
 
 namespace webots {
+  class Accelerometer;
   class Compass;
   class Connector;
   class Device;
+  class DistanceSensor;
   class Emitter;
+  class GPS;
+  class Gyro;
+  class InertialUnit;
   class Joystick;
   class Keyboard;
   class Mouse;
   class Receiver;
+  class TouchSensor;
 
   class Robot {
   public:
@@ -81,6 +87,12 @@ namespace webots {
     Connector *getConnector(const std::string &name);
     Emitter *getEmitter(const std::string &name);
     Receiver *getReceiver(const std::string &name);
+    Accelerometer *getAccelerometer(const std::string &name);
+    DistanceSensor *getDistanceSensor(const std::string &name);
+    GPS *getGPS(const std::string &name);
+    Gyro *getGyro(const std::string &name);
+    InertialUnit *getInertialUnit(const std::string &name);
+    TouchSensor *getTouchSensor(const std::string &name);
 
     // the user input devices, made with the Robot
     Joystick *getJoystick() { return mJoystick; }
@@ -104,6 +116,12 @@ namespace webots {
     virtual Connector *createConnector(WbDeviceTag tag) const;
     virtual Emitter *createEmitter(WbDeviceTag tag) const;
     virtual Receiver *createReceiver(WbDeviceTag tag) const;
+    virtual Accelerometer *createAccelerometer(WbDeviceTag tag) const;
+    virtual DistanceSensor *createDistanceSensor(WbDeviceTag tag) const;
+    virtual GPS *createGPS(WbDeviceTag tag) const;
+    virtual Gyro *createGyro(WbDeviceTag tag) const;
+    virtual InertialUnit *createInertialUnit(WbDeviceTag tag) const;
+    virtual TouchSensor *createTouchSensor(WbDeviceTag tag) const;
 
   private:
     Keyboard *mKeyboard;

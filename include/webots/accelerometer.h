@@ -25,7 +25,8 @@ int wb_accelerometer_get_lookup_table_size(WbDeviceTag tag);
 const double *wb_accelerometer_get_lookup_table(WbDeviceTag tag);
 
 // x, y, z (NaN on a disabled axis and before the first sample), valid until the next step. As in
-// Webots, a bad tag returns NULL without an error line.
+// Webots, a bad tag returns NULL without the "invalid device tag" line (a tag past the last device
+// still gets "not found").
 const double *wb_accelerometer_get_values(WbDeviceTag tag);
 
 #ifdef __cplusplus

@@ -22,7 +22,7 @@ int wb_inertial_unit_get_sampling_period(WbDeviceTag tag);
 // The `noise` field.
 double wb_inertial_unit_get_noise(WbDeviceTag tag);
 
-// Roll, pitch and yaw (rad) of the last sample, valid until the next step; NaN before the first.
+// Roll, pitch and yaw (rad) of the last sample, valid until the next call; NaN before the first.
 const double *wb_inertial_unit_get_roll_pitch_yaw(WbDeviceTag tag);
 
 // x, y, z, w of the last sample, valid until the next step; NaN before the first.

@@ -31,10 +31,12 @@ int wb_touch_sensor_get_lookup_table_size(WbDeviceTag tag);
 // Rows of (force, output, noise); NULL when the table is empty.
 const double *wb_touch_sensor_get_lookup_table(WbDeviceTag tag);
 
-// A bumper's 0 or 1, or a "force" sensor's value; NaN before the first sample.
+// A bumper's 0 or 1, or a "force" sensor's value; NaN before the first sample. A "force-3d" sensor
+// is refused (before the disabled check, as in Webots).
 double wb_touch_sensor_get_value(WbDeviceTag tag);
 
-// A "force-3d" sensor's x, y, z; NaN before the first sample.
+// A "force-3d" sensor's x, y, z; NaN before the first sample. Other types are refused (before the
+// disabled check, as in Webots).
 const double *wb_touch_sensor_get_values(WbDeviceTag tag);
 
 WbTouchSensorType wb_touch_sensor_get_type(WbDeviceTag tag);

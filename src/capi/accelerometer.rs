@@ -40,12 +40,16 @@ pub extern "C" fn wb_accelerometer_get_lookup_table(tag: WbDeviceTag) -> *const 
 }
 
 /// x, y, z (NaN on a disabled axis and before the first sample), valid until the next step. As in
-/// Webots, a bad tag returns NULL without an error line.
+/// Webots, a bad tag returns NULL without the "invalid device tag" line (a tag past the last device
+/// still gets "not found").
 #[no_mangle]
 pub extern "C" fn wb_accelerometer_get_values(tag: WbDeviceTag) -> *const c_double {
     let func = "wb_accelerometer_get_values";
     guard(func, ptr::null(), || {
         with_controller(func, ptr::null(), |c| {
+            if tag as usize >= c.devices.len() {
+                eprintln!("Error: device with tag={tag} not found.");
+            }
             let Some(slot) = c.devices.get_mut(tag as usize).filter(|d| d.node_type == *ACCELEROMETER) else {
                 return ptr::null();
             };

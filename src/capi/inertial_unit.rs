@@ -5,6 +5,7 @@ use std::ffi::{c_double, c_int};
 use std::ptr;
 
 use once_cell::sync::Lazy;
+use parking_lot::Mutex;
 
 use super::types::WbDeviceTag;
 use super::{sensor_call, sensor_enable, sensor_read};
@@ -39,15 +40,20 @@ pub extern "C" fn wb_inertial_unit_get_noise(tag: WbDeviceTag) -> c_double {
     })
 }
 
-/// Roll, pitch and yaw (rad) of the last sample, valid until the next step; NaN before the first.
+/// What `wb_inertial_unit_get_roll_pitch_yaw` returns: as in Webots, one array for every unit, which
+/// each call overwrites (and a call with a bad tag returns unchanged).
+static ROLL_PITCH_YAW: Mutex<[f64; 3]> = Mutex::new([0.0; 3]);
+
+/// Roll, pitch and yaw (rad) of the last sample, valid until the next call; NaN before the first.
 #[no_mangle]
 pub extern "C" fn wb_inertial_unit_get_roll_pitch_yaw(tag: WbDeviceTag) -> *const c_double {
     let func = "wb_inertial_unit_get_roll_pitch_yaw";
-    sensor_read(func, "wb_inertial_unit_enable", tag, *INERTIAL_UNIT, ptr::null(), |s| {
+    // the array lives as long as the process: its address stays valid once the lock is released
+    let shared = ROLL_PITCH_YAW.lock().as_ptr();
+    sensor_read(func, "wb_inertial_unit_enable", tag, *INERTIAL_UNIT, shared, |s| {
         let q = [s.values[0], s.values[1], s.values[2], s.values[3]];
-        let rpy = roll_pitch_yaw(q, s.setup.kind == NUE);
-        s.values[4..7].copy_from_slice(&rpy);
-        s.values[4..].as_ptr()
+        *ROLL_PITCH_YAW.lock() = roll_pitch_yaw(q, s.setup.kind == NUE);
+        shared
     })
 }
 

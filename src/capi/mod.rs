@@ -133,11 +133,16 @@ pub(crate) fn sensor_read<R: Clone>(
     read: impl FnOnce(&mut SensorState) -> R,
 ) -> R {
     sensor_call(func, tag, node_type, fallback, |s| {
-        if s.sampling_period <= 0 {
-            eprintln!("Error: {func}() called for a disabled device! Please use: {enable}().");
-        }
+        warn_if_disabled(func, enable, s);
         read(s)
     })
+}
+
+/// Webots' error for reading a sensor whose sampling period is 0 (`enable` names the function to call).
+pub(crate) fn warn_if_disabled(func: &str, enable: &str, s: &SensorState) {
+    if s.sampling_period <= 0 {
+        eprintln!("Error: {func}() called for a disabled device! Please use: {enable}().");
+    }
 }
 
 /// A sensor's lookup table as `get_lookup_table` returns it: rows of (input, output, noise), NULL

@@ -7,7 +7,7 @@ use std::ptr;
 use once_cell::sync::Lazy;
 
 use super::types::WbDeviceTag;
-use super::{lookup_table_of, lookup_table_rows, sensor_call, sensor_enable, sensor_read};
+use super::{lookup_table_of, lookup_table_rows, sensor_call, sensor_enable, warn_if_disabled};
 use crate::protocol::node_type::{node_type_from_name, NodeTypeCode};
 
 static TOUCH_SENSOR: Lazy<NodeTypeCode> = Lazy::new(|| node_type_from_name("TouchSensor"));
@@ -52,30 +52,34 @@ pub extern "C" fn wb_touch_sensor_get_lookup_table(tag: WbDeviceTag) -> *const c
     sensor_call("wb_touch_sensor_get_lookup_table", tag, *TOUCH_SENSOR, ptr::null(), |s| lookup_table_of(s))
 }
 
-/// A bumper's 0 or 1, or a "force" sensor's value; NaN before the first sample.
+/// A bumper's 0 or 1, or a "force" sensor's value; NaN before the first sample. A "force-3d" sensor
+/// is refused (before the disabled check, as in Webots).
 #[no_mangle]
 pub extern "C" fn wb_touch_sensor_get_value(tag: WbDeviceTag) -> c_double {
     let func = "wb_touch_sensor_get_value";
-    sensor_read(func, "wb_touch_sensor_enable", tag, *TOUCH_SENSOR, f64::NAN, |s| {
+    sensor_call(func, tag, *TOUCH_SENSOR, f64::NAN, |s| {
         if s.setup.kind == FORCE_3D {
             eprintln!("Error: {func}() must be used with a TouchSensor of type \"bumper\" or \"force\"");
             eprintln!("Error: you should use wb_touch_sensor_get_values() instead.");
             return f64::NAN;
         }
+        warn_if_disabled(func, "wb_touch_sensor_enable", s);
         s.values[0]
     })
 }
 
-/// A "force-3d" sensor's x, y, z; NaN before the first sample.
+/// A "force-3d" sensor's x, y, z; NaN before the first sample. Other types are refused (before the
+/// disabled check, as in Webots).
 #[no_mangle]
 pub extern "C" fn wb_touch_sensor_get_values(tag: WbDeviceTag) -> *const c_double {
     let func = "wb_touch_sensor_get_values";
-    sensor_read(func, "wb_touch_sensor_enable", tag, *TOUCH_SENSOR, ptr::null(), |s| {
+    sensor_call(func, tag, *TOUCH_SENSOR, ptr::null(), |s| {
         if s.setup.kind != FORCE_3D {
             eprintln!("Error: {func}() must be used with a TouchSensor of type \"force-3d\"");
             eprintln!("Error: you should use wb_touch_sensor_get_value() instead.");
             return ptr::null();
         }
+        warn_if_disabled(func, "wb_touch_sensor_enable", s);
         s.values.as_ptr()
     })
 }

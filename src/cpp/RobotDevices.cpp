@@ -10,6 +10,13 @@
 #include <webots/Emitter.hpp>
 #include <webots/Receiver.hpp>
 #include <webots/Robot.hpp>
+// the sensors computed from the world
+#include <webots/Accelerometer.hpp>
+#include <webots/DistanceSensor.hpp>
+#include <webots/GPS.hpp>
+#include <webots/Gyro.hpp>
+#include <webots/InertialUnit.hpp>
+#include <webots/TouchSensor.hpp>
 
 using namespace webots;
 
@@ -61,6 +68,36 @@ Receiver *Robot::getReceiver(const std::string &name) {
   return Device::hasType(tag, WB_NODE_RECEIVER) ? typed<Receiver>(getOrCreateDevice(tag)) : NULL;
 }
 
+Accelerometer *Robot::getAccelerometer(const std::string &name) {
+  const WbDeviceTag tag = wb_robot_get_device(name.c_str());
+  return Device::hasType(tag, WB_NODE_ACCELEROMETER) ? typed<Accelerometer>(getOrCreateDevice(tag)) : NULL;
+}
+
+DistanceSensor *Robot::getDistanceSensor(const std::string &name) {
+  const WbDeviceTag tag = wb_robot_get_device(name.c_str());
+  return Device::hasType(tag, WB_NODE_DISTANCE_SENSOR) ? typed<DistanceSensor>(getOrCreateDevice(tag)) : NULL;
+}
+
+GPS *Robot::getGPS(const std::string &name) {
+  const WbDeviceTag tag = wb_robot_get_device(name.c_str());
+  return Device::hasType(tag, WB_NODE_GPS) ? typed<GPS>(getOrCreateDevice(tag)) : NULL;
+}
+
+Gyro *Robot::getGyro(const std::string &name) {
+  const WbDeviceTag tag = wb_robot_get_device(name.c_str());
+  return Device::hasType(tag, WB_NODE_GYRO) ? typed<Gyro>(getOrCreateDevice(tag)) : NULL;
+}
+
+InertialUnit *Robot::getInertialUnit(const std::string &name) {
+  const WbDeviceTag tag = wb_robot_get_device(name.c_str());
+  return Device::hasType(tag, WB_NODE_INERTIAL_UNIT) ? typed<InertialUnit>(getOrCreateDevice(tag)) : NULL;
+}
+
+TouchSensor *Robot::getTouchSensor(const std::string &name) {
+  const WbDeviceTag tag = wb_robot_get_device(name.c_str());
+  return Device::hasType(tag, WB_NODE_TOUCH_SENSOR) ? typed<TouchSensor>(getOrCreateDevice(tag)) : NULL;
+}
+
 Compass *Robot::createCompass(WbDeviceTag tag) const {
   return new Compass(tag);
 }
@@ -77,6 +114,30 @@ Receiver *Robot::createReceiver(WbDeviceTag tag) const {
   return new Receiver(tag);
 }
 
+Accelerometer *Robot::createAccelerometer(WbDeviceTag tag) const {
+  return new Accelerometer(tag);
+}
+
+DistanceSensor *Robot::createDistanceSensor(WbDeviceTag tag) const {
+  return new DistanceSensor(tag);
+}
+
+GPS *Robot::createGPS(WbDeviceTag tag) const {
+  return new GPS(tag);
+}
+
+Gyro *Robot::createGyro(WbDeviceTag tag) const {
+  return new Gyro(tag);
+}
+
+InertialUnit *Robot::createInertialUnit(WbDeviceTag tag) const {
+  return new InertialUnit(tag);
+}
+
+TouchSensor *Robot::createTouchSensor(WbDeviceTag tag) const {
+  return new TouchSensor(tag);
+}
+
 Device *Robot::createDevice(WbDeviceTag tag) const {
   switch (wb_device_get_node_type(tag)) {
     case WB_NODE_COMPASS:
@@ -87,6 +148,18 @@ Device *Robot::createDevice(WbDeviceTag tag) const {
       return createEmitter(tag);
     case WB_NODE_RECEIVER:
       return createReceiver(tag);
+    case WB_NODE_ACCELEROMETER:
+      return createAccelerometer(tag);
+    case WB_NODE_DISTANCE_SENSOR:
+      return createDistanceSensor(tag);
+    case WB_NODE_GPS:
+      return createGPS(tag);
+    case WB_NODE_GYRO:
+      return createGyro(tag);
+    case WB_NODE_INERTIAL_UNIT:
+      return createInertialUnit(tag);
+    case WB_NODE_TOUCH_SENSOR:
+      return createTouchSensor(tag);
     default:
       return new PlainDevice(tag);
   }

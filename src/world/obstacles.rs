@@ -2,8 +2,8 @@
 //! world's geometry: does anything block the segment between two points?
 
 use nalgebra::{Isometry3, Point3};
-use parry3d_f64::bounding_volume::Aabb;
-use parry3d_f64::query::{Ray, RayCast};
+use parry3d_f64::bounding_volume::{Aabb, BoundingVolume};
+use parry3d_f64::query::{intersection_test, Ray, RayCast};
 use parry3d_f64::shape::SharedShape;
 
 use super::scene::{NodeId, Scene};
@@ -76,6 +76,19 @@ impl Obstacles {
             .min_by(|a, b| a.0.total_cmp(&b.0))
     }
 
+    /// Whether the bounding objects of Solid `solid` meet those of a Solid of another robot (or of no
+    /// robot).
+    pub fn touching(&self, solid: NodeId) -> bool {
+        self.list.iter().filter(|a| a.solid == solid).any(|a| {
+            self.list.iter().any(|b| {
+                b.solid != solid
+                    && !(a.robot.is_some() && b.robot == a.robot)
+                    && a.aabb.intersects(&b.aabb)
+                    && intersection_test(&a.pose, &*a.shape, &b.pose, &*b.shape).unwrap_or(false)
+            })
+        })
+    }
+
     pub fn len(&self) -> usize {
         self.list.len()
     }
@@ -144,6 +157,21 @@ mod tests {
         let robot = scene.robots()[0];
         assert!(o.blocks(&p(0.0, 0.0, 0.0), &p(2.0, 0.0, 0.0), &[]));
         assert!(!o.blocks(&p(0.0, 0.0, 0.0), &p(2.0, 0.0, 0.0), &[Some(robot)]));
+    }
+
+    #[test]
+    fn a_solid_touches_what_its_shapes_meet_but_not_its_own_robot() {
+        let (scene, o) = obstacles(
+            "Robot { name \"r\" children [ DEF A Solid { boundingObject Box { size 0.2 0.2 0.2 } } \
+               Solid { name \"mine\" translation 0.1 0 0 boundingObject Box { size 0.2 0.2 0.2 } } ] }\n\
+             DEF B Solid { translation 0.25 0 0 boundingObject Sphere { radius 0.1 } }\n\
+             DEF C Solid { translation 0 2 0 boundingObject Box { size 0.1 0.1 0.1 } }",
+        );
+        let (a, b, c) = (scene.find_def("A").unwrap(), scene.find_def("B").unwrap(), scene.find_def("C").unwrap());
+        // A reaches x = 0.1, B starts at 0.15; "mine" overlaps both but A does not count its own robot
+        assert!(!o.touching(a));
+        assert!(o.touching(b));
+        assert!(!o.touching(c));
     }
 
     #[test]

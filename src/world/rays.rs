@@ -1,12 +1,12 @@
 //! Ray queries against the Solids' bounding objects, the one way devices look at the world's geometry
-//! (infra-red occlusion, distance sensors, lidars, range finders): the engine's colliders when the
-//! world has physics, else the obstacle list built from the scene.
+//! (infra-red occlusion, distance sensors, lidars, range finders, bumpers' contacts): the engine's
+//! colliders when the world has physics, else the obstacle list built from the scene.
 
 use nalgebra::{Point3, Vector3};
 
 use super::obstacles::Obstacles;
 use super::physics::Physics;
-use super::scene::NodeId;
+use super::scene::{NodeId, Scene};
 
 /// The nearest hit of a ray.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -46,6 +46,15 @@ impl<'a> Rays<'a> {
             Rays::Obstacles(o) => o.cast(origin, direction, max, ignored)?,
         };
         Some(Hit { distance, normal, solid })
+    }
+
+    /// Whether the bounding object of Solid `node` touched another in the last step (the engine's
+    /// contacts) or touches one now (the obstacles, other robots' only).
+    pub fn touching(&self, scene: &Scene, node: NodeId) -> bool {
+        match self {
+            Rays::Engine(p) => p.touching(scene, node),
+            Rays::Obstacles(o) => o.touching(node),
+        }
     }
 
     /// Whether the segment `from`–`to` meets a bounding object.

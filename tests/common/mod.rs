@@ -215,6 +215,26 @@ impl Project {
     }
 }
 
+/// The world of the C++ and Python sensor tests (tests/cpp/cpp_sensors, tests/python/sensor_reader.py):
+/// a robot named "sensing" without physics at (1, 2, 0.5), turned 0.5 rad about z, running `controller`;
+/// its distance sensor faces a wall 5 cm away along world x, its bumper's centre sits on that wall's face
+/// (6 cm ahead along world x, in the robot's turned frame), its gyro and accelerometer ride a Solid with
+/// physics held still (its body is fixed where its robot is).
+pub fn sensing_world(controller: &str) -> String {
+    let (c, s) = (0.5f64.cos(), 0.5f64.sin());
+    format!(
+        "#VRML_SIM R2025a utf8\nWorldInfo {{ basicTimeStep 32 }}\n\
+         Robot {{ translation 1 2 0.5 rotation 0 0 1 0.5 name \"sensing\" controller \"{controller}\" children [ \
+           GPS {{ }} InertialUnit {{ }} DistanceSensor {{ name \"ds\" rotation 0 0 1 -0.5 }} \
+           TouchSensor {{ name \"bumper\" translation {} {} 0 boundingObject Box {{ size 0.02 0.02 0.02 }} }} \
+           Solid {{ physics Physics {{ }} boundingObject Sphere {{ radius 0.01 }} children [ \
+             Gyro {{ lookupTable [ -10 -20 0, 10 20 0 ] }} Accelerometer {{ }} ] }} ] }}\n\
+         Solid {{ translation 1.06 2 0.5 boundingObject Box {{ size 0.02 1 1 }} }}\n",
+        0.06 * c,
+        -0.06 * s
+    )
+}
+
 /// `libCppController.so` as build.rs built it for this profile.
 pub fn cpp_lib() -> PathBuf {
     PathBuf::from(env!("WEBOTS_SHIM_CPP_LIB"))

@@ -6,11 +6,16 @@
         ...
 """
 
+from .accelerometer import Accelerometer
 from .compass import Compass
 from .connector import Connector
 from .device import Device
+from .distance_sensor import DistanceSensor
 from .emitter import Emitter
 from .field import Field
+from .gps import GPS
+from .gyro import Gyro
+from .inertial_unit import InertialUnit
 from .joystick import Joystick
 from .keyboard import Keyboard
 from .mouse import Mouse, MouseState
@@ -18,6 +23,8 @@ from .node import Node
 from .receiver import Receiver
 from .robot import Robot
 from .supervisor import Supervisor
+from .touch_sensor import TouchSensor
 
-__all__ = ['Compass', 'Connector', 'Device', 'Emitter', 'Field', 'Joystick', 'Keyboard', 'Mouse', 'MouseState',
-           'Node', 'Receiver', 'Robot', 'Supervisor']
+__all__ = ['Accelerometer', 'Compass', 'Connector', 'Device', 'DistanceSensor', 'Emitter', 'Field', 'GPS', 'Gyro',
+           'InertialUnit', 'Joystick', 'Keyboard', 'Mouse', 'MouseState', 'Node', 'Receiver', 'Robot', 'Supervisor',
+           'TouchSensor']

@@ -1,34 +1,17 @@
 """`Compass` (compass.h): the direction of north in the device's frame."""
 
 import ctypes
-import typing
 
 from . import wb
 from .device import device_class
 from .node_type import NodeType
-from .sensor import Sensor
-
-_get_values = wb.function('wb_compass_get_values', wb.doubles_t, wb.tag_t)
-_get_lookup_table_size = wb.function('wb_compass_get_lookup_table_size', ctypes.c_int, wb.tag_t)
-_get_lookup_table = wb.function('wb_compass_get_lookup_table', wb.doubles_t, wb.tag_t)
+from .sensor import VectorSensor
 
 
 @device_class(NodeType.COMPASS)
-class Compass(Sensor):
+class Compass(VectorSensor):
     _enable = wb.function('wb_compass_enable', None, wb.tag_t, ctypes.c_int)
     _get_sampling_period = wb.function('wb_compass_get_sampling_period', ctypes.c_int, wb.tag_t)
-
-    def getValues(self) -> typing.Optional[typing.List[float]]:
-        return self.value
-
-    def getLookupTable(self) -> typing.List[float]:
-        return self.lookup_table
-
-    @property
-    def value(self) -> typing.Optional[typing.List[float]]:
-        return wb.vector(_get_values(self._tag), 3)
-
-    @property
-    def lookup_table(self) -> typing.List[float]:
-        size = _get_lookup_table_size(self._tag)
-        return wb.vector(_get_lookup_table(self._tag), 3 * size) or []
+    _get_values = wb.function('wb_compass_get_values', wb.doubles_t, wb.tag_t)
+    _get_lookup_table_size = wb.function('wb_compass_get_lookup_table_size', ctypes.c_int, wb.tag_t)
+    _get_lookup_table = wb.function('wb_compass_get_lookup_table', wb.doubles_t, wb.tag_t)

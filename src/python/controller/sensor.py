@@ -1,5 +1,6 @@
 """`Sensor`: a device with a sampling period (enable, disable, getSamplingPeriod). A subclass names its
-C functions in `_enable` and `_get_sampling_period`."""
+C functions in `_enable` and `_get_sampling_period`. `VectorSensor`: one reading three values through a
+lookup table (Compass, Gyro, Accelerometer); `lookup_table` reads any sensor's lookup table."""
 
 import typing
 
@@ -33,3 +34,30 @@ class Sensor(Device):
     @sampling_period.setter
     def sampling_period(self, period: typing.Optional[int]):
         self.enable(0 if period is None else period)
+
+
+def lookup_table(get_size, get_table, tag: int) -> typing.List[float]:
+    """The rows (input, output, noise) of a sensor's lookup table, flattened, from its C getters."""
+    return wb.vector(get_table(tag), 3 * get_size(tag)) or []
+
+
+class VectorSensor(Sensor):
+    """Three values through a lookup table: a subclass also names its C functions in `_get_values`,
+    `_get_lookup_table_size` and `_get_lookup_table`."""
+    _get_values = None
+    _get_lookup_table_size = None
+    _get_lookup_table = None
+
+    def getValues(self) -> typing.Optional[typing.List[float]]:
+        return self.value
+
+    def getLookupTable(self) -> typing.List[float]:
+        return self.lookup_table
+
+    @property
+    def value(self) -> typing.Optional[typing.List[float]]:
+        return wb.vector(self._get_values(self._tag), 3)
+
+    @property
+    def lookup_table(self) -> typing.List[float]:
+        return lookup_table(self._get_lookup_table_size, self._get_lookup_table, self._tag)

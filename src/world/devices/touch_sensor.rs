@@ -1,7 +1,8 @@
 //! TouchSensor (spec motion §6.2). A bumper reads 1 when its bounding object touched anything since
-//! the previous sample, else 0. The force types read what the sensor passes to its parent: the
-//! contact forces on its bounding object plus its own weight; "force" the part pressing against its
-//! +x side through the lookup table, "force-3d" the three components in its frame.
+//! the previous sample, else 0 (in a world without physics, what its bounding object meets after each
+//! step). The force types read the force the sensor's body, welded to its parent's, passed to the
+//! parent in the last step: "force" the part pressing against its +x side through the lookup table,
+//! "force-3d" the three components in its frame.
 
 use nalgebra::Vector3;
 use rand_chacha::ChaCha8Rng;
@@ -9,7 +10,6 @@ use rand_chacha::ChaCha8Rng;
 use super::sensor::{Sense, SensorModel};
 use crate::protocol::SensorSetup;
 use crate::world::lookup_table::{discretize, LookupTable};
-use crate::world::physics::up_axis;
 use crate::world::radio::nodes::device_rng;
 use crate::world::scene::{FieldValue, NodeId, Scene};
 
@@ -89,7 +89,7 @@ impl SensorModel for TouchSensor {
     }
 
     fn after_physics(&mut self, sense: &Sense) {
-        if self.kind == BUMPER && sense.physics.is_some_and(|p| p.touching(sense.scene, self.node)) {
+        if self.kind == BUMPER && sense.rays.touching(sense.scene, self.node) {
             self.touched = true;
         }
     }
@@ -99,13 +99,9 @@ impl SensorModel for TouchSensor {
             out.push(if std::mem::take(&mut self.touched) { 1.0 } else { 0.0 });
             return;
         }
-        let scene = sense.scene;
-        let force = sense.physics.map_or(Vector3::zeros(), |p| {
-            let info = scene.world_info();
-            let weight = -up_axis(&info.coordinate_system) * info.gravity * p.mass_of(self.node).unwrap_or(0.0);
-            p.contact_force(self.node) + weight
-        });
-        let rotation = scene.global_pose(self.node).rotation;
+        // no link (no Physics): no feedback
+        let force = sense.physics.and_then(|p| p.fixed_link_force(self.node)).unwrap_or_else(Vector3::zeros);
+        let rotation = sense.scene.global_pose(self.node).rotation;
         if self.kind == FORCE {
             let along_x = (rotation * Vector3::x()).dot(&force);
             let value = self.output((-along_x).max(0.0));

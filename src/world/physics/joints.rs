@@ -128,11 +128,12 @@ pub struct Axis {
     pub drive: Drive,
     /// A Brake's damping, added to the joint's `dampingConstant`.
     pub brake: f64,
-    /// In velocity control: where the commanded velocities have taken the joint so far. The engine's
-    /// motor aims at the commanded velocity plus what the joint fell behind this position, over
-    /// `CATCH_UP` steps: rapier 0.30 solves a motor and the joint's other rows once per substep, from
-    /// zero, so under load the joint moves slower than its motor's target — a held load would sag in
-    /// proportion to the load over the position gain, where ODE's exact motor holds it.
+    /// In velocity control: where the commanded velocities should have taken the joint by now. The
+    /// engine's motor aims at the commanded velocity plus what the joint fell behind this position,
+    /// over `CATCH_UP` steps. rapier 0.30 solves a motor and the joint's other rows once per substep,
+    /// from zero, so a joint ends its step short of its motor's target whenever the motor must move
+    /// its bodies against the joint: a held load would sag in proportion to the load over the position
+    /// gain, and a wheel would lag its first steps for good, where ODE's exact motor does neither.
     servo: Option<f64>,
     /// Which engine joint (index into `Joint::handles`) and which of its axes.
     engine_joint: usize,
@@ -321,8 +322,7 @@ impl Joint {
         match axis.drive {
             Drive::Velocity { velocity, max_force } => {
                 let behind = axis.servo.map_or(0.0, |s| s - axis.position);
-                let target = velocity + behind / (CATCH_UP * engine.params.dt);
-                data.set_motor_velocity(engine_axis, target, VELOCITY_GAIN);
+                data.set_motor_velocity(engine_axis, velocity + behind / (CATCH_UP * engine.params.dt), VELOCITY_GAIN);
                 data.set_motor_max_force(engine_axis, max_force.max(friction));
             }
             Drive::Force(_) | Drive::Free if friction > 0.0 => {
@@ -366,24 +366,42 @@ impl Joint {
     }
 
     /// Before a step: velocity-controlled axes set their motor for the step (see `servo`), then move
-    /// their servo position by the step's velocity, kept within `SERVO_LEAD` of the joint (a stalled
-    /// motor does not wind up).
+    /// their servo on by what the step's velocity turns or slides the joint. A motor at its force cap
+    /// falls behind for real: its servo restarts from the joint. The servo stays within `SERVO_LEAD`
+    /// of the joint, so a joint blocked by something else does not wind its motor up.
     pub fn advance_servos(&mut self, engine: &mut Engine) {
-        let dt = engine.params.dt;
+        let (dt, substeps) = (engine.params.dt, engine.params.num_solver_iterations.max(1) as f64);
         for i in 0..self.axes.len() {
-            let Drive::Velocity { velocity, .. } = self.axes[i].drive else {
+            let axis = &self.axes[i];
+            let Drive::Velocity { velocity, max_force } = axis.drive else {
                 self.axes[i].servo = None;
                 continue;
             };
-            self.configure(engine, i);
+            let saturated = engine.joints.get(self.handles[axis.engine_joint]).is_some_and(|j| {
+                let used = j.data.motors[axis.engine_axis as usize].impulse * super::welds::impulse_to_force(engine);
+                used.abs() >= max_force * (1.0 - 1e-9)
+            });
             let axis = &mut self.axes[i];
             let lead = if axis.angular { SERVO_LEAD } else { SERVO_LEAD_LINEAR };
-            let from = axis.servo.unwrap_or(axis.position);
-            axis.servo = Some((from + velocity * dt).clamp(axis.position - lead, axis.position + lead));
+            let behind = match axis.servo {
+                Some(s) if !saturated => (s - axis.position).clamp(-lead, lead),
+                _ => 0.0,
+            };
+            axis.servo = Some(axis.position + behind);
+            self.configure(engine, i);
+            // the engine turns a body by 2·atan(ω·h/2) per substep h (its rotation update is first
+            // order): the servo follows what the engine does at that velocity
+            let step = if self.axes[i].angular {
+                substeps * 2.0 * (velocity * dt / (2.0 * substeps)).atan()
+            } else {
+                velocity * dt
+            };
+            let axis = &mut self.axes[i];
+            axis.servo = axis.servo.map(|s| s + step);
         }
     }
 
-    /// The joint was placed (a supervisor set its position): its servo starts from there.
+    /// The joint was placed (a supervisor set its position): its servos start from there.
     pub fn forget_servos(&mut self) {
         for axis in &mut self.axes {
             axis.servo = None;
@@ -464,10 +482,10 @@ impl Joint {
 
 /// Gain of the engine's velocity motor: stiff enough that the force cap, not the gain, limits it.
 const VELOCITY_GAIN: f64 = 1e8;
-/// Steps over which a velocity-controlled joint makes up what it fell behind its commanded motion.
+/// Steps over which a velocity-controlled joint makes up what it fell behind (see `Axis::servo`).
 const CATCH_UP: f64 = 4.0;
-/// How far (rad, m) the servo position may lead the joint: more than a step's shortfall under load,
-/// little enough that a motor released after a stall does not leap.
+/// How far (rad, m) the servo may lead the joint: more than a step's shortfall under load, little
+/// enough that a joint let go after being blocked does not leap.
 const SERVO_LEAD: f64 = 0.05;
 const SERVO_LEAD_LINEAR: f64 = 0.005;
 

@@ -68,6 +68,8 @@ pub struct Physics {
     robots: Vec<NodeId>,
     /// Bodies that received forces for the coming step (cleared after it: forces last one step).
     forced: Vec<RigidBodyHandle>,
+    /// Solids welded where they are to the body above them (force sensors) → their weld in `welds`.
+    fixed_links: HashMap<NodeId, usize>,
 }
 
 impl Physics {
@@ -116,9 +118,11 @@ impl Physics {
             joints.push(Joint::build(scene, j, &mut engine, &bodies, warnings));
         }
         let mut welds = Vec::new();
+        let mut fixed_links = HashMap::new();
         for (i, body_plan) in plan.bodies.iter().enumerate() {
             if let Attach::Fixed(Some(to)) = body_plan.attach {
                 let pose = engine.bodies.get(bodies[i].handle).map_or_else(Isometry3::identity, |r| *r.position());
+                fixed_links.insert(body_plan.solid, welds.len());
                 welds.push(Weld::create(&mut engine, Some(bodies[to].handle), Some(bodies[i].handle), &pose, &pose));
             }
         }
@@ -146,6 +150,7 @@ impl Physics {
             joint_index,
             robots,
             forced: Vec::new(),
+            fixed_links,
         })
     }
 
@@ -244,6 +249,13 @@ impl Physics {
     pub fn angular_velocity(&self, scene: &Scene, node: NodeId) -> Option<Vector3<f64>> {
         let b = self.body_above(scene, node)?;
         Some(*self.engine.bodies.get(self.bodies[b].handle)?.angvel())
+    }
+
+    /// The force (world frame, N) that Solid `node`, welded where it is to the body above it (a force
+    /// sensor with Physics), passed to that body in the last step; `None` without such a link.
+    pub fn fixed_link_force(&self, node: NodeId) -> Option<Vector3<f64>> {
+        let weld = self.welds.get(*self.fixed_links.get(&node)?).copied().flatten()?;
+        Some(weld.force(&self.engine)?.0)
     }
 
     /// Whether `node` (or a Solid above it) belongs to a body: a connector there can hold a link.

@@ -3,9 +3,7 @@
 
 use nalgebra::{Point2, Point3, Vector2, Vector3};
 
-use rapier3d_f64::prelude::ColliderHandle;
-
-use super::contacts::{contact_points, ColliderTag, ContactPoint};
+use super::contacts::{contact_points, ContactPoint};
 use super::{Physics, Place};
 use crate::world::scene::{NodeId, Scene};
 
@@ -138,36 +136,6 @@ impl Physics {
     /// Whether `node`'s own geometry touched anything in the last step.
     pub fn touching(&self, scene: &Scene, node: NodeId) -> bool {
         !self.contact_points(scene, node, false).is_empty()
-    }
-
-    /// The force (world frame, N) the contacts of the last step put on `node`'s own geometry: their
-    /// normal impulses over the step (friction is not included).
-    pub fn contact_force(&self, node: NodeId) -> Vector3<f64> {
-        let dt = self.world.dt;
-        let solid_of = |c: ColliderHandle| {
-            self.engine.colliders.get(c).and_then(|c| self.solids.get(ColliderTag::unpack(c.user_data).solid as usize))
-        };
-        let mut force = Vector3::zeros();
-        for pair in self.engine.narrow_phase.contact_pairs() {
-            let sign = if solid_of(pair.collider1) == Some(&node) {
-                -1.0
-            } else if solid_of(pair.collider2) == Some(&node) {
-                1.0
-            } else {
-                continue;
-            };
-            for manifold in &pair.manifolds {
-                let impulse: f64 = manifold.points.iter().map(|p| p.data.impulse).sum();
-                force += manifold.data.normal * (sign * impulse / dt);
-            }
-        }
-        force
-    }
-
-    /// The mass of Solid `node` alone (its Physics), if it has a body.
-    pub fn mass_of(&self, node: NodeId) -> Option<f64> {
-        let (b, m) = self.member(node)?;
-        Some(self.bodies[b].members[m].mass)
     }
 
     /// Whether the centre of mass of `node` (a top Solid) and the Solids below it lies above the convex

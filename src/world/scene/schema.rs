@@ -480,8 +480,31 @@ static SCHEMAS: &[NodeSchema] = &[
     ),
     closed("SolidReference", None, &[f("solidName", S(""))]),
     closed("Device", None, DEVICE_FIELDS),
-    device("RotationalMotor", "rotational motor", MOTOR_FIELDS),
-    device("LinearMotor", "linear motor", MOTOR_FIELDS),
+    // Webots' abstract Motor: the fields both kinds share
+    NodeSchema {
+        name: "Motor",
+        base: Some("Device"),
+        default_name: None,
+        fields: MOTOR_FIELDS,
+        open: true,
+        legacy: &[],
+    },
+    NodeSchema {
+        name: "RotationalMotor",
+        base: Some("Motor"),
+        default_name: Some("rotational motor"),
+        fields: &[f("maxTorque", F(10.0))],
+        open: true,
+        legacy: &[],
+    },
+    NodeSchema {
+        name: "LinearMotor",
+        base: Some("Motor"),
+        default_name: Some("linear motor"),
+        fields: &[f("maxForce", F(10.0))],
+        open: true,
+        legacy: &[],
+    },
     device("PositionSensor", "position sensor", &[f("noise", F(0.0)), f("resolution", F(-1.0))]),
     device("Brake", "brake", &[]),
     device(
@@ -559,9 +582,9 @@ static SCHEMAS: &[NodeSchema] = &[
     solid_device("Charger", "charger", &[]),
 ];
 
-/// The modelled base type of this name ("Device", an internal pseudo base, is not a node type).
+/// The modelled base type of this name ("Device" and "Motor", internal pseudo bases, are not node types).
 pub(crate) fn schema(name: &str) -> Option<&'static NodeSchema> {
-    if name == "Device" {
+    if name == "Device" || name == "Motor" {
         return None;
     }
     lookup(name)
