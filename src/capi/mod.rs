@@ -4,6 +4,7 @@
 // The C API keeps Webots' names (WB_NODE_ROBOT, WbNodeType, ...).
 #![allow(non_camel_case_types)]
 
+pub mod camera_recognition_object;
 pub mod compass;
 pub mod connector;
 pub mod console;
@@ -13,10 +14,12 @@ pub mod emitter;
 pub mod gps;
 pub mod joystick;
 pub mod keyboard;
+pub mod lidar_point;
 pub mod mouse;
 pub mod mouse_state;
 pub mod nodes;
 pub mod plugins;
+pub mod radar_target;
 pub mod receiver;
 pub mod robot;
 pub mod supervisor;

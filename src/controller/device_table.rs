@@ -7,6 +7,7 @@ use super::compass::CompassState;
 use super::connector::ConnectorState;
 use super::emitter::EmitterState;
 use super::receiver::ReceiverState;
+use super::local::{self, LocalDevice};
 use super::sensor::SensorState;
 use crate::protocol::node_type::{NodeTypeCode, ROBOT};
 use crate::protocol::{DeviceCommands, DeviceConfig, DeviceSetup, EventRef};
@@ -29,6 +30,8 @@ pub enum DeviceState {
     Compass(CompassState),
     Connector(ConnectorState),
     Sensor(SensorState),
+    /// Devices whose state is their own type (cameras, displays, speakers...): see local.rs.
+    Local(Box<dyn LocalDevice>),
 }
 
 impl DeviceSlot {
@@ -37,6 +40,10 @@ impl DeviceSlot {
     }
 
     pub fn from_config(config: &DeviceConfig) -> DeviceSlot {
+        if let Some(local) = local::state_for(config.node_type, &config.setup) {
+            let (name, model) = (c_string(&config.name), c_string(&config.model));
+            return DeviceSlot { node_type: config.node_type, name, model, state: DeviceState::Local(local) };
+        }
         let state = match &config.setup {
             DeviceSetup::Plain => DeviceState::Plain,
             DeviceSetup::Emitter(setup) => DeviceState::Emitter(EmitterState::new(setup)),
@@ -44,6 +51,7 @@ impl DeviceSlot {
             DeviceSetup::Compass(setup) => DeviceState::Compass(CompassState::new(setup)),
             DeviceSetup::Connector(setup) => DeviceState::Connector(ConnectorState::new(setup)),
             DeviceSetup::Sensor(setup) => DeviceState::Sensor(SensorState::new(setup)),
+            DeviceSetup::Imager(_) => DeviceState::Plain,
         };
         DeviceSlot { node_type: config.node_type, name: c_string(&config.name), model: c_string(&config.model), state }
     }
@@ -59,6 +67,7 @@ impl DeviceState {
             DeviceState::Compass(c) => c.write_request(tag, out),
             DeviceState::Connector(c) => c.write_request(tag, out),
             DeviceState::Sensor(s) => s.write_request(tag, out),
+            DeviceState::Local(d) => d.write_request(tag, duration_ms, out),
         }
     }
 
@@ -74,6 +83,7 @@ impl DeviceState {
             (DeviceState::Connector(c), EventRef::Config(DeviceSetup::Connector(setup))) => c.configure(setup),
             (DeviceState::Sensor(s), EventRef::Sample(v)) => s.receive(v),
             (DeviceState::Sensor(s), EventRef::Config(DeviceSetup::Sensor(setup))) => s.configure(setup),
+            (DeviceState::Local(d), event) => d.read_event(event),
             _ => {}
         }
     }

@@ -69,6 +69,8 @@ pub enum DeviceSetup {
     Connector(ConnectorSetup),
     /// Any sensor sampled through `Command::Sampling` and `Event::Sample`.
     Sensor(SensorSetup),
+    /// Cameras, range finders, lidars, displays and radios (imagers.rs).
+    Imager(super::imagers::ImagerSetup),
 }
 
 /// What a sampled sensor's controller side needs to know of its node.
@@ -164,6 +166,8 @@ pub enum Command {
     ConnectorLock(bool),
     /// Any other sensor's sampling period in ms (0 = disabled).
     Sampling(u32),
+    /// The commands of cameras, lidars, pens, vacuum grippers and radios (imagers.rs).
+    Imager(super::imagers::ImagerCommand),
 }
 
 /// The world's answer, sent once the requested duration has elapsed (at once for 0).
@@ -212,6 +216,8 @@ pub enum Event {
     Sample([f64; 4]),
     /// A longer sample: entry `i` of the list's side table of values.
     LongSample(u32),
+    /// An image, a range image or recognized objects: entry `i` of the list's side table of data.
+    Data(u32),
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]

@@ -7,12 +7,22 @@
 //! commands, its samples), one line in `families` below, and its controller side (src/controller,
 //! src/capi).
 
+mod altimeter;
+mod camera;
 mod compass;
 mod connector;
+mod display;
 pub mod family;
 mod gps;
+mod lidar;
+mod light_sensor;
+pub mod pen;
+mod radar;
 mod radio;
+mod range_finder;
+mod recognition;
 pub mod sensor;
+mod vacuum_gripper;
 
 use std::collections::HashMap;
 
@@ -55,6 +65,15 @@ fn families(scene: &mut Scene, warnings: &mut Vec<String>) -> Vec<Box<dyn Family
         Box::new(RadioFamily::new(scene)),
         Box::new(CompassFamily::default()),
         Box::new(SensorFamily::<gps::Gps>::default()),
+        Box::new(SensorFamily::<altimeter::Altimeter>::default()),
+        Box::new(SensorFamily::<light_sensor::LightSensor>::default()),
+        Box::new(SensorFamily::<radar::Radar>::default()),
+        Box::new(SensorFamily::<range_finder::RangeFinder>::default()),
+        Box::new(SensorFamily::<lidar::Lidar>::default()),
+        Box::new(camera::CameraFamily::default()),
+        Box::new(pen::PenFamily::default()),
+        Box::new(vacuum_gripper::VacuumGripperFamily::default()),
+        Box::new(display::DisplayRadioFamily::default()),
     ]
 }
 
