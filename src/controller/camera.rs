@@ -78,6 +78,11 @@ impl CameraState {
         }
     }
 
+    /// The recognized objects (a remote-control library's, until the next sample).
+    pub fn replace_objects(&mut self, objects: &[RecognizedObject]) {
+        self.set_objects(objects);
+    }
+
     fn set_objects(&mut self, objects: &[RecognizedObject]) {
         self.colors = objects.iter().map(|o| o.colors.iter().flatten().copied().collect()).collect();
         self.models = objects.iter().map(|o| super::c_string(&o.model)).collect();

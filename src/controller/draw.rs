@@ -131,7 +131,8 @@ impl Canvas {
             let mut crossings: Vec<f64> = (0..n)
                 .filter_map(|k| {
                     let next = (k + 1) % n;
-                    let (x0, y0, x1, y1) = (f64::from(xs[k]), f64::from(ys[k]), f64::from(xs[next]), f64::from(ys[next]));
+                    let (x0, y0, x1, y1) =
+                        (f64::from(xs[k]), f64::from(ys[k]), f64::from(xs[next]), f64::from(ys[next]));
                     ((y0 <= yc) != (y1 <= yc)).then(|| x0 + (yc - y0) * (x1 - x0) / (y1 - y0))
                 })
                 .collect();

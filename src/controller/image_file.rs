@@ -33,7 +33,8 @@ pub fn save_rgba(path: &str, width: u32, height: u32, rgba: &[u8], quality: u8) 
             writer.write_image_data(rgba).map_err(|e| e.to_string())
         }
         Format::Jpeg => {
-            let (w, h) = (u16::try_from(width).map_err(|e| e.to_string())?, u16::try_from(height).map_err(|e| e.to_string())?);
+            let (w, h) =
+                (u16::try_from(width).map_err(|e| e.to_string())?, u16::try_from(height).map_err(|e| e.to_string())?);
             let encoder = jpeg_encoder::Encoder::new_file(path, quality.clamp(1, 100)).map_err(|e| e.to_string())?;
             encoder.encode(rgba, w, h, jpeg_encoder::ColorType::Rgba).map_err(|e| e.to_string())
         }
@@ -53,7 +54,9 @@ pub fn load_rgba(path: &str) -> Result<(u32, u32, Vec<u8>), String> {
             let rgba = match info.color_type {
                 png::ColorType::Rgba => pixels.to_vec(),
                 png::ColorType::Rgb => pixels.chunks_exact(3).flat_map(|p| [p[0], p[1], p[2], 255]).collect(),
-                png::ColorType::GrayscaleAlpha => pixels.chunks_exact(2).flat_map(|p| [p[0], p[0], p[0], p[1]]).collect(),
+                png::ColorType::GrayscaleAlpha => {
+                    pixels.chunks_exact(2).flat_map(|p| [p[0], p[0], p[0], p[1]]).collect()
+                }
                 png::ColorType::Grayscale => pixels.iter().flat_map(|&g| [g, g, g, 255]).collect(),
                 png::ColorType::Indexed => return Err("indexed colours left unexpanded".into()),
             };

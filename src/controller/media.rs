@@ -60,6 +60,8 @@ impl LocalDevice for SpeakerState {
 #[derive(Debug, Default)]
 pub struct MicrophoneState {
     pub period: Period,
+    /// The last sample's bytes: empty (silence), unless a remote-control library set them.
+    pub sample: Vec<u8>,
 }
 
 impl LocalDevice for MicrophoneState {

@@ -15,7 +15,7 @@ pub struct RadioState {
     pub period: Period,
     pending: Vec<RadioSetting>,
     /// The callback the controller registered (never called: nothing is received).
-    pub callback: Option<extern "C" fn(*const std::ffi::c_void)>,
+    pub callback: Option<extern "C" fn(*mut std::ffi::c_void)>,
 }
 
 impl RadioState {

@@ -68,7 +68,13 @@ const FLOATS_PER_POINT: usize = std::mem::size_of::<WbLidarPoint>() / std::mem::
 
 impl LidarState {
     pub fn new(setup: LidarSetup) -> LidarState {
-        LidarState { setup, period: Period::default(), point_cloud: false, frequency_changed: false, buffer: Vec::new() }
+        LidarState {
+            setup,
+            period: Period::default(),
+            point_cloud: false,
+            frequency_changed: false,
+            buffer: Vec::new(),
+        }
     }
 
     pub fn points(&self) -> usize {

@@ -41,21 +41,16 @@ impl Light {
 
 /// Every light that is on, in scene order.
 pub fn lights(scene: &Scene) -> Vec<Light> {
-    scene
-        .preorder()
-        .into_iter()
-        .filter_map(|n| light(scene, n))
-        .collect()
+    scene.preorder().into_iter().filter_map(|n| light(scene, n)).collect()
 }
 
 fn light(scene: &Scene, n: NodeId) -> Option<Light> {
     let kind = match scene.type_name(n) {
         "DirectionalLight" => LightKind::Directional,
         "PointLight" => LightKind::Point,
-        "SpotLight" => LightKind::Spot {
-            beam_width: scene.sf_float(n, "beamWidth"),
-            cut_off: scene.sf_float(n, "cutOffAngle"),
-        },
+        "SpotLight" => {
+            LightKind::Spot { beam_width: scene.sf_float(n, "beamWidth"), cut_off: scene.sf_float(n, "cutOffAngle") }
+        }
         _ => return None,
     };
     if !scene.sf_bool(n, "on") {

@@ -11,7 +11,9 @@ use rand_distr::{Distribution, StandardNormal};
 use super::family::{same, Ctx, Family, Owner};
 use super::recognition::{recognize, RecognitionParams};
 use crate::protocol::node_type::node_type_from_name;
-use crate::protocol::{CameraSetup, Command, DeviceData, DeviceSetup, ImagerCommand, ImagerSetup, Projection, Recognition};
+use crate::protocol::{
+    CameraSetup, Command, DeviceData, DeviceSetup, ImagerCommand, ImagerSetup, Projection, Recognition,
+};
 use crate::world::radio::nodes::device_rng;
 use crate::world::render::VisualScene;
 use crate::world::sampling::Sampling;
@@ -192,8 +194,15 @@ impl Family for CameraFamily {
             }
             if let (true, Some(params)) = (recognizing, c.recognition.as_ref()) {
                 let pose = ctx.scene.global_pose(c.node);
-                let (objects, segmentation) =
-                    recognize(ctx.scene, &view, c.node, &pose, &c.setup, params, c.segmentation && c.setup.segmentation);
+                let (objects, segmentation) = recognize(
+                    ctx.scene,
+                    &view,
+                    c.node,
+                    &pose,
+                    &c.setup,
+                    params,
+                    c.segmentation && c.setup.segmentation,
+                );
                 let data = DeviceData::Recognition(Recognition { objects, segmentation });
                 ctx.outboxes[c.owner.robot].push_data(c.owner.tag, data);
             }

@@ -38,7 +38,14 @@ fn read(scene: &Scene, node: NodeId) -> Option<DeviceSetup> {
 }
 
 impl Family for DisplayRadioFamily {
-    fn add(&mut self, scene: &mut Scene, owner: Owner, node: NodeId, _seed: i32, _w: &mut Vec<String>) -> Option<usize> {
+    fn add(
+        &mut self,
+        scene: &mut Scene,
+        owner: Owner,
+        node: NodeId,
+        _seed: i32,
+        _w: &mut Vec<String>,
+    ) -> Option<usize> {
         let t = scene.node_type(node);
         if t != node_type_from_name("Display") && t != node_type_from_name("Radio") {
             return None;

@@ -111,7 +111,14 @@ fn csv(s: &str) -> String {
 }
 
 impl Family for PenFamily {
-    fn add(&mut self, scene: &mut Scene, _owner: Owner, node: NodeId, _seed: i32, _w: &mut Vec<String>) -> Option<usize> {
+    fn add(
+        &mut self,
+        scene: &mut Scene,
+        _owner: Owner,
+        node: NodeId,
+        _seed: i32,
+        _w: &mut Vec<String>,
+    ) -> Option<usize> {
         if scene.node_type(node) != node_type_from_name("Pen") {
             return None;
         }
@@ -126,7 +133,9 @@ impl Family for PenFamily {
     fn apply(&mut self, ctx: &mut Ctx, i: usize, command: &Command) {
         let node = self.pens[i].node;
         match command {
-            Command::Imager(ImagerCommand::PenWrite(on)) => ctx.scene.set_field_synced(node, "write", FieldValue::SFBool(*on)),
+            Command::Imager(ImagerCommand::PenWrite(on)) => {
+                ctx.scene.set_field_synced(node, "write", FieldValue::SFBool(*on))
+            }
             Command::Imager(ImagerCommand::PenInk(color, density)) => {
                 let c = [(color >> 16) & 0xff, (color >> 8) & 0xff, color & 0xff].map(|v| f64::from(v) / 255.0);
                 ctx.scene.set_field_synced(node, "inkColor", FieldValue::SFColor(c));

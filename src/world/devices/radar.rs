@@ -142,7 +142,10 @@ impl SensorModel for Radar {
     }
 
     fn setup(&self) -> SensorSetup {
-        SensorSetup { numbers: vec![self.f.min_range, self.f.max_range, self.f.hfov, self.f.vfov], ..Default::default() }
+        SensorSetup {
+            numbers: vec![self.f.min_range, self.f.max_range, self.f.hfov, self.f.vfov],
+            ..Default::default()
+        }
     }
 
     fn measure(&mut self, sense: &Sense, out: &mut Vec<f64>) {
@@ -191,11 +194,16 @@ impl SensorModel for Radar {
                 continue;
             }
             let target_velocity = match &self.previous {
-                Some((before, _, _)) if elapsed_s > 0.0 => before.get(&solid).map_or(Vector3::zeros(), |p| (at - p) / elapsed_s),
+                Some((before, _, _)) if elapsed_s > 0.0 => {
+                    before.get(&solid).map_or(Vector3::zeros(), |p| (at - p) / elapsed_s)
+                }
                 _ => Vector3::zeros(),
             };
-            let speed = ((at - origin) / range).dot(&(target_velocity - radar_velocity)) + self.gauss(self.f.speed_noise);
-            if (self.f.min_speed != 0.0 || self.f.max_speed != 0.0) && (speed < self.f.min_speed || speed > self.f.max_speed) {
+            let speed =
+                ((at - origin) / range).dot(&(target_velocity - radar_velocity)) + self.gauss(self.f.speed_noise);
+            if (self.f.min_speed != 0.0 || self.f.max_speed != 0.0)
+                && (speed < self.f.min_speed || speed > self.f.max_speed)
+            {
                 continue;
             }
             if self.f.min_abs_speed > 0.0 && speed.abs() < self.f.min_abs_speed {

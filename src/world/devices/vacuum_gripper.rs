@@ -39,7 +39,14 @@ impl VacuumGripperFamily {
 }
 
 impl Family for VacuumGripperFamily {
-    fn add(&mut self, scene: &mut Scene, owner: Owner, node: NodeId, _seed: i32, _w: &mut Vec<String>) -> Option<usize> {
+    fn add(
+        &mut self,
+        scene: &mut Scene,
+        owner: Owner,
+        node: NodeId,
+        _seed: i32,
+        _w: &mut Vec<String>,
+    ) -> Option<usize> {
         if scene.node_type(node) != node_type_from_name("VacuumGripper") {
             return None;
         }

@@ -134,9 +134,11 @@ impl Physics {
         let mut out: Vec<(NodeId, usize)> = Vec::new();
         let narrow = &self.engine.narrow_phase;
         let colliders = &self.engine.colliders;
-        let solid_of = |h| colliders.get(h).and_then(|c: &rapier3d_f64::prelude::Collider| {
-            self.solids.get(super::contacts::ColliderTag::unpack(c.user_data).solid as usize).copied()
-        });
+        let solid_of = |h| {
+            colliders.get(h).and_then(|c: &rapier3d_f64::prelude::Collider| {
+                self.solids.get(super::contacts::ColliderTag::unpack(c.user_data).solid as usize).copied()
+            })
+        };
         for pair in narrow.contact_pairs().filter(|p| p.has_any_active_contact) {
             let (a, b) = (solid_of(pair.collider1), solid_of(pair.collider2));
             let other = match (a, b) {

@@ -639,12 +639,7 @@ static SCHEMAS: &[NodeSchema] = &[
     solid_device(
         "VacuumGripper",
         "vacuum gripper",
-        &[
-            f("isOn", B(false)),
-            f("tensileStrength", F(-1.0)),
-            f("shearStrength", F(-1.0)),
-            f("contactPoints", I(3)),
-        ],
+        &[f("isOn", B(false)), f("tensileStrength", F(-1.0)), f("shearStrength", F(-1.0)), f("contactPoints", I(3))],
     ),
     solid_device("Display", "display", &[f("width", I(64)), f("height", I(64))]),
     solid_device("Microphone", "microphone", &[f("aperture", F(-1.0)), f("sensitivity", F(-50.0))]),
@@ -664,14 +659,17 @@ static SCHEMAS: &[NodeSchema] = &[
         ],
     ),
     solid_device("Charger", "charger", &[]),
-    open_node("Recognition", &[
-        f("maxRange", F(100.0)),
-        f("maxObjects", I(-1)),
-        f("occlusion", I(1)),
-        f("frameColor", V3([1.0, 0.0, 0.0])),
-        f("frameThickness", I(1)),
-        f("segmentation", B(false)),
-    ]),
+    open_node(
+        "Recognition",
+        &[
+            f("maxRange", F(100.0)),
+            f("maxObjects", I(-1)),
+            f("occlusion", I(1)),
+            f("frameColor", V3([1.0, 0.0, 0.0])),
+            f("frameThickness", I(1)),
+            f("segmentation", B(false)),
+        ],
+    ),
     open_node("Zoom", &[f("maxFieldOfView", F(1.5)), f("minFieldOfView", F(0.5))]),
     open_node(
         "Focus",
