@@ -15,14 +15,25 @@
 #include "../../c/webots/types.h"
 
 namespace webots {
+  class Altimeter;
+  class Camera;
   class Compass;
   class Connector;
   class Device;
+  class Display;
   class Emitter;
   class Joystick;
   class Keyboard;
+  class Lidar;
+  class LightSensor;
   class Mouse;
+  class Pen;
+  class Radar;
+  class RangeFinder;
   class Receiver;
+  class Skin;
+  class Speaker;
+  class VacuumGripper;
 
   class Robot {
   public:
@@ -77,10 +88,21 @@ namespace webots {
 
     // Typed lookups, the older style (getDevice() and a cast is the current one): NULL when `name`
     // is not a device of that class.
+    Altimeter *getAltimeter(const std::string &name);
+    Camera *getCamera(const std::string &name);
     Compass *getCompass(const std::string &name);
     Connector *getConnector(const std::string &name);
+    Display *getDisplay(const std::string &name);
     Emitter *getEmitter(const std::string &name);
+    Lidar *getLidar(const std::string &name);
+    LightSensor *getLightSensor(const std::string &name);
+    Pen *getPen(const std::string &name);
+    Radar *getRadar(const std::string &name);
+    RangeFinder *getRangeFinder(const std::string &name);
     Receiver *getReceiver(const std::string &name);
+    Skin *getSkin(const std::string &name);
+    Speaker *getSpeaker(const std::string &name);
+    VacuumGripper *getVacuumGripper(const std::string &name);
 
     // the user input devices, made with the Robot
     Joystick *getJoystick() { return mJoystick; }
@@ -100,10 +122,21 @@ namespace webots {
 
   protected:
     static Robot *cInstance;
+    virtual Altimeter *createAltimeter(WbDeviceTag tag) const;
+    virtual Camera *createCamera(WbDeviceTag tag) const;
     virtual Compass *createCompass(WbDeviceTag tag) const;
     virtual Connector *createConnector(WbDeviceTag tag) const;
+    virtual Display *createDisplay(WbDeviceTag tag) const;
     virtual Emitter *createEmitter(WbDeviceTag tag) const;
+    virtual Lidar *createLidar(WbDeviceTag tag) const;
+    virtual LightSensor *createLightSensor(WbDeviceTag tag) const;
+    virtual Pen *createPen(WbDeviceTag tag) const;
+    virtual Radar *createRadar(WbDeviceTag tag) const;
+    virtual RangeFinder *createRangeFinder(WbDeviceTag tag) const;
     virtual Receiver *createReceiver(WbDeviceTag tag) const;
+    virtual Skin *createSkin(WbDeviceTag tag) const;
+    virtual Speaker *createSpeaker(WbDeviceTag tag) const;
+    virtual VacuumGripper *createVacuumGripper(WbDeviceTag tag) const;
 
   private:
     Keyboard *mKeyboard;
