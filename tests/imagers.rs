@@ -40,7 +40,8 @@ fn imagers_see_the_box_where_the_geometry_puts_it() {
     let out = p.run("imagers.wbt", &[]);
     assert!(out.status.success(), "{}\n{}", out.stdout, out.stderr);
     let lines = out.robot_lines("robot");
-    let find = |prefix: &str| lines.iter().find(|l| l.starts_with(prefix)).unwrap_or_else(|| panic!("{prefix}: {lines:?}"));
+    let find =
+        |prefix: &str| lines.iter().find(|l| l.starts_with(prefix)).unwrap_or_else(|| panic!("{prefix}: {lines:?}"));
 
     // the range finder's centre ray meets the box's near face, 0.9 m ahead; a corner ray meets nothing
     let depth = find("depth");
@@ -48,7 +49,8 @@ fn imagers_see_the_box_where_the_geometry_puts_it() {
     assert_eq!(value(depth, "corner"), f64::INFINITY);
 
     // the lidar's middle layer: the middle ray at 0.9, the outer ones (±0.44 rad) miss the 0.2 m box
-    let scan: Vec<f64> = find("lidar middle").split(':').nth(1).unwrap().split_whitespace().map(|v| v.parse().unwrap()).collect();
+    let scan: Vec<f64> =
+        find("lidar middle").split(':').nth(1).unwrap().split_whitespace().map(|v| v.parse().unwrap()).collect();
     assert!((scan[4] - 0.9).abs() < 1e-4, "{scan:?}");
     assert!(scan[0].is_infinite() && scan[8].is_infinite(), "{scan:?}");
     let point: Vec<f64> = find("lidar point").split_whitespace().skip(2).take(3).map(|v| v.parse().unwrap()).collect();

@@ -23,7 +23,8 @@ Robot {
 
 /// A 100 ms mono WAV file at 8 kHz.
 fn beep(path: &std::path::Path) {
-    let spec = hound::WavSpec { channels: 1, sample_rate: 8000, bits_per_sample: 16, sample_format: hound::SampleFormat::Int };
+    let spec =
+        hound::WavSpec { channels: 1, sample_rate: 8000, bits_per_sample: 16, sample_format: hound::SampleFormat::Int };
     let mut w = hound::WavWriter::create(path, spec).unwrap();
     for i in 0..800 {
         w.write_sample(((i as f64 * 0.3).sin() * 8000.0) as i16).unwrap();

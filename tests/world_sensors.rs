@@ -49,11 +49,16 @@ fn sensors_measure_from_the_world() {
     let out = common::to_output(cmd.output().unwrap(), std::time::Duration::ZERO);
     let lines = out.robot_lines("robot");
     let find = |prefix: &str| {
-        lines.iter().find(|l| l.starts_with(prefix)).cloned().unwrap_or_else(|| panic!("{prefix}: {lines:?}\n{}", out.stderr))
+        lines
+            .iter()
+            .find(|l| l.starts_with(prefix))
+            .cloned()
+            .unwrap_or_else(|| panic!("{prefix}: {lines:?}\n{}", out.stderr))
     };
 
     // the target 10 m ahead, straight on: received power = 20 dBm + 2·20 dBi + 10 log10(σ λ² / (4π)³ d⁴)
-    let radar: Vec<f64> = find("radar 1 |").split('|').nth(1).unwrap().split_whitespace().map(|v| v.parse().unwrap()).collect();
+    let radar: Vec<f64> =
+        find("radar 1 |").split('|').nth(1).unwrap().split_whitespace().map(|v| v.parse().unwrap()).collect();
     let lambda = 299_792_458.0 / 24e9;
     let expected = 20.0 + 40.0 + 10.0 * (2.0 * lambda * lambda / (4.0 * std::f64::consts::PI).powi(3) / 1e4).log10();
     assert!((radar[0] - 10.0).abs() < 1e-4, "{radar:?}");
@@ -81,5 +86,7 @@ fn sensors_measure_from_the_world() {
     let xyz: Vec<f64> = first[3..6].iter().map(|v| v.parse().unwrap()).collect();
     assert!(xyz[0].abs() < 1e-9 && (xyz[1] - 3.0).abs() < 1e-9 && xyz[2].abs() < 1e-9, "{xyz:?}");
     assert_eq!(first[6..].join(","), format!("1,{},0,0.75,0.002", 128.0 / 255.0));
-    out.assert_stderr_has("Error: wb_radar_get_number_of_targets() called for a disabled device! Please use: wb_radar_enable().");
+    out.assert_stderr_has(
+        "Error: wb_radar_get_number_of_targets() called for a disabled device! Please use: wb_radar_enable().",
+    );
 }

@@ -20,6 +20,9 @@ extern "C" {
 
 // A message of `length` bytes of `body` for `destination`; free it with `wb_radio_message_delete`
 // (or let `wb_radio_send` take it).
+//
+// # Safety
+// `body` is NULL or holds `length` bytes; `destination` is NULL or a NUL-terminated string.
 WbRadioMessage wb_radio_message_new(int length, const char *body, const char *destination);
 
 void wb_radio_message_delete(WbRadioMessage message);
@@ -35,6 +38,9 @@ void wb_radio_enable(WbDeviceTag tag, int sampling_period);
 
 void wb_radio_disable(WbDeviceTag tag);
 
+//
+// # Safety
+// `address` is NULL or a NUL-terminated string.
 void wb_radio_set_address(WbDeviceTag tag, const char *address);
 
 const char *wb_radio_get_address(WbDeviceTag tag);

@@ -34,9 +34,15 @@ double wb_range_finder_get_max_range(WbDeviceTag tag);
 
 // Writes the range image as a grey image (minRange black, maxRange white) to a PNG or JPEG file: 0,
 // or -1 on failure.
+//
+// # Safety
+// `filename` is NULL or a NUL-terminated string.
 int wb_range_finder_save_image(WbDeviceTag tag, const char *filename, int quality);
 
 // The value of pixel (x, y) of a range image of `width` columns.
+//
+// # Safety
+// `image` is NULL or a range image of at least `width` × (`y` + 1) values.
 float wb_range_finder_image_get_depth(const float *image, int width, int x, int y);
 
 #ifdef __cplusplus

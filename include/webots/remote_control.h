@@ -74,6 +74,9 @@ void wbr_robot_battery_sensor_set_value(double value);
 void wbr_accelerometer_set_values(WbDeviceTag tag, const double *values);
 
 // Sets the objects a camera's recognition reports until its next sample.
+//
+// # Safety
+// `objects` is NULL or holds `object_number` objects with valid colours and model names.
 void wbr_camera_recognition_set_object(WbDeviceTag tag, const WbCameraRecognitionObject *objects, int object_number);
 
 void wbr_compass_set_values(WbDeviceTag tag, const double *values);
@@ -93,6 +96,9 @@ void wbr_inertial_unit_set_value(WbDeviceTag tag, double value);
 void wbr_light_sensor_set_value(WbDeviceTag tag, double value);
 
 // Sets the bytes a microphone's sample holds until its next sample.
+//
+// # Safety
+// `buffer` is NULL or holds `size` bytes.
 void wbr_microphone_set_buffer(WbDeviceTag tag, const unsigned char *buffer, int size);
 
 void wbr_motor_set_position_feedback(WbDeviceTag tag, double value);
@@ -104,6 +110,9 @@ void wbr_motor_set_torque_feedback(WbDeviceTag tag, double value);
 void wbr_position_sensor_set_value(WbDeviceTag tag, double value);
 
 // Sets the targets a radar reports until its next sample.
+//
+// # Safety
+// `targets` is NULL or holds `target_number` targets.
 void wbr_radar_set_targets(WbDeviceTag tag, const WbRadarTarget *targets, int target_number);
 
 void wbr_touch_sensor_set_value(WbDeviceTag tag, double value);
@@ -115,6 +124,9 @@ void wbr_touch_sensor_set_values(WbDeviceTag tag, const double *values);
 void wbr_display_save_image(WbDeviceTag tag, int id, int width, int height, unsigned char *image);
 
 // Replaces a camera's image (width × height × 4 bytes, BGRA) until its next sample.
+//
+// # Safety
+// `image` is NULL or holds a whole image of the camera's size.
 void wbr_camera_set_image(WbDeviceTag tag, const unsigned char *image);
 
 // The camera's image buffer (NULL before the camera was first enabled).

@@ -13,9 +13,15 @@ extern "C" {
 #endif // __cplusplus
 
 // Turns bone `index` (axis-angle).
+//
+// # Safety
+// `orientation` is NULL or holds 4 doubles.
 void wb_skin_set_bone_orientation(WbDeviceTag tag, int index, const double *orientation, bool absolute);
 
 // Moves bone `index`.
+//
+// # Safety
+// `position` is NULL or holds 3 doubles.
 void wb_skin_set_bone_position(WbDeviceTag tag, int index, const double *position, bool absolute);
 
 // The number of bones: 0 without the mesh.

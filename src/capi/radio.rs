@@ -38,8 +38,11 @@ fn radio<R: Clone>(func: &str, tag: WbDeviceTag, fallback: R, body: impl FnOnce(
 
 /// A message of `length` bytes of `body` for `destination`; free it with `wb_radio_message_delete`
 /// (or let `wb_radio_send` take it).
+///
+/// # Safety
+/// `body` is NULL or holds `length` bytes; `destination` is NULL or a NUL-terminated string.
 #[no_mangle]
-pub extern "C" fn wb_radio_message_new(
+pub unsafe extern "C" fn wb_radio_message_new(
     length: c_int,
     body: *const c_char,
     destination: *const c_char,
@@ -97,8 +100,11 @@ pub extern "C" fn wb_radio_disable(tag: WbDeviceTag) {
     radio("wb_radio_disable", tag, (), |r| r.period.set(0))
 }
 
+///
+/// # Safety
+/// `address` is NULL or a NUL-terminated string.
 #[no_mangle]
-pub extern "C" fn wb_radio_set_address(tag: WbDeviceTag, address: *const c_char) {
+pub unsafe extern "C" fn wb_radio_set_address(tag: WbDeviceTag, address: *const c_char) {
     // SAFETY: a NUL-terminated string from the caller, or NULL.
     let Some(address) = (unsafe { c_str_arg(address) }) else {
         eprintln!("Error: wb_radio_set_address(): invalid NULL argument.");

@@ -81,8 +81,15 @@ pub extern "C" fn wb_range_finder_get_max_range(tag: WbDeviceTag) -> c_double {
 
 /// Writes the range image as a grey image (minRange black, maxRange white) to a PNG or JPEG file: 0,
 /// or -1 on failure.
+///
+/// # Safety
+/// `filename` is NULL or a NUL-terminated string.
 #[no_mangle]
-pub extern "C" fn wb_range_finder_save_image(tag: WbDeviceTag, filename: *const c_char, quality: c_int) -> c_int {
+pub unsafe extern "C" fn wb_range_finder_save_image(
+    tag: WbDeviceTag,
+    filename: *const c_char,
+    quality: c_int,
+) -> c_int {
     let func = "wb_range_finder_save_image";
     // SAFETY: a NUL-terminated string from the caller, or NULL.
     let name = unsafe { c_str_arg(filename) }.map(|s| s.to_string_lossy().into_owned()).filter(|s| !s.is_empty());
@@ -115,8 +122,16 @@ pub extern "C" fn wb_range_finder_save_image(tag: WbDeviceTag, filename: *const 
 }
 
 /// The value of pixel (x, y) of a range image of `width` columns.
+///
+/// # Safety
+/// `image` is NULL or a range image of at least `width` × (`y` + 1) values.
 #[no_mangle]
-pub extern "C" fn wb_range_finder_image_get_depth(image: *const c_float, width: c_int, x: c_int, y: c_int) -> c_float {
+pub unsafe extern "C" fn wb_range_finder_image_get_depth(
+    image: *const c_float,
+    width: c_int,
+    x: c_int,
+    y: c_int,
+) -> c_float {
     guard("wb_range_finder_image_get_depth", f32::NAN, || {
         if image.is_null() || x < 0 || y < 0 || width <= 0 {
             return f32::NAN;

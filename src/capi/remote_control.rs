@@ -109,8 +109,11 @@ pub extern "C" fn wbr_accelerometer_set_values(tag: WbDeviceTag, values: *const 
 }
 
 /// Sets the objects a camera's recognition reports until its next sample.
+///
+/// # Safety
+/// `objects` is NULL or holds `object_number` objects with valid colours and model names.
 #[no_mangle]
-pub extern "C" fn wbr_camera_recognition_set_object(
+pub unsafe extern "C" fn wbr_camera_recognition_set_object(
     tag: WbDeviceTag,
     objects: *const WbCameraRecognitionObject,
     object_number: c_int,
@@ -196,8 +199,11 @@ pub extern "C" fn wbr_light_sensor_set_value(tag: WbDeviceTag, value: c_double) 
 }
 
 /// Sets the bytes a microphone's sample holds until its next sample.
+///
+/// # Safety
+/// `buffer` is NULL or holds `size` bytes.
 #[no_mangle]
-pub extern "C" fn wbr_microphone_set_buffer(tag: WbDeviceTag, buffer: *const c_uchar, size: c_int) {
+pub unsafe extern "C" fn wbr_microphone_set_buffer(tag: WbDeviceTag, buffer: *const c_uchar, size: c_int) {
     let n = if buffer.is_null() { 0 } else { size.max(0) as usize };
     // SAFETY: as in Webots, `buffer` holds `size` bytes.
     let bytes = unsafe { std::slice::from_raw_parts(buffer, n) }.to_vec();
@@ -239,8 +245,11 @@ pub extern "C" fn wbr_position_sensor_set_value(tag: WbDeviceTag, value: c_doubl
 }
 
 /// Sets the targets a radar reports until its next sample.
+///
+/// # Safety
+/// `targets` is NULL or holds `target_number` targets.
 #[no_mangle]
-pub extern "C" fn wbr_radar_set_targets(tag: WbDeviceTag, targets: *const WbRadarTarget, target_number: c_int) {
+pub unsafe extern "C" fn wbr_radar_set_targets(tag: WbDeviceTag, targets: *const WbRadarTarget, target_number: c_int) {
     let n = if targets.is_null() { 0 } else { target_number.max(0) as usize };
     // SAFETY: as in Webots, `targets` holds `target_number` targets.
     let list = unsafe { std::slice::from_raw_parts(targets, n) }.to_vec();
@@ -276,8 +285,11 @@ pub extern "C" fn wbr_display_save_image(
 }
 
 /// Replaces a camera's image (width × height × 4 bytes, BGRA) until its next sample.
+///
+/// # Safety
+/// `image` is NULL or holds a whole image of the camera's size.
 #[no_mangle]
-pub extern "C" fn wbr_camera_set_image(tag: WbDeviceTag, image: *const c_uchar) {
+pub unsafe extern "C" fn wbr_camera_set_image(tag: WbDeviceTag, image: *const c_uchar) {
     local_call("wbr_camera_set_image", tag, (), |c: &mut CameraState| {
         if !image.is_null() && !c.image.is_empty() {
             // SAFETY: as in Webots, `image` holds a whole image of the camera's size.

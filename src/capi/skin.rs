@@ -13,8 +13,11 @@ fn out_of_bounds(func: &str) {
 }
 
 /// Turns bone `index` (axis-angle).
+///
+/// # Safety
+/// `orientation` is NULL or holds 4 doubles.
 #[no_mangle]
-pub extern "C" fn wb_skin_set_bone_orientation(
+pub unsafe extern "C" fn wb_skin_set_bone_orientation(
     tag: WbDeviceTag,
     index: c_int,
     orientation: *const c_double,
@@ -40,8 +43,11 @@ pub extern "C" fn wb_skin_set_bone_orientation(
 }
 
 /// Moves bone `index`.
+///
+/// # Safety
+/// `position` is NULL or holds 3 doubles.
 #[no_mangle]
-pub extern "C" fn wb_skin_set_bone_position(
+pub unsafe extern "C" fn wb_skin_set_bone_position(
     tag: WbDeviceTag,
     index: c_int,
     position: *const c_double,

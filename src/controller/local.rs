@@ -42,7 +42,7 @@ pub fn state_for(node_type: NodeTypeCode, setup: &DeviceSetup) -> Option<Box<dyn
         _ if is("Speaker") => Box::new(SpeakerState::default()),
         _ if is("Microphone") => Box::new(MicrophoneState::default()),
         _ if is("Pen") => Box::new(PenState::default()),
-        _ if is("Skin") => Box::new(SkinState::default()),
+        _ if is("Skin") => Box::new(SkinState),
         _ => return None,
     })
 }

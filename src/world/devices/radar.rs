@@ -39,11 +39,14 @@ struct Fields {
     occlusion: bool,
 }
 
+/// Target origins and the radar's at a sample, and its time (ms).
+type Positions = (HashMap<NodeId, Point3<f64>>, Point3<f64>, f64);
+
 pub struct Radar {
     node: NodeId,
     f: Fields,
-    /// Target origins and the radar's at the previous sample, and its time (ms).
-    previous: Option<(HashMap<NodeId, Point3<f64>>, Point3<f64>, f64)>,
+    /// The positions at the previous sample.
+    previous: Option<Positions>,
     rng: Box<ChaCha8Rng>,
 }
 
