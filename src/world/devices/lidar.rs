@@ -6,12 +6,10 @@
 
 use nalgebra::{Point3, Vector3};
 use rand_chacha::ChaCha8Rng;
-use rand_distr::{Distribution, StandardNormal};
 
-use super::range_finder::range_along;
+use super::range_finder::{noisy, range_along};
 use super::sensor::{Sense, SensorModel};
 use crate::protocol::{DeviceData, DeviceSetup, ImagerCommand, ImagerSetup, LidarSetup, Projection, SensorSetup};
-use crate::world::lookup_table::discretize;
 use crate::world::radio::nodes::device_rng;
 use crate::world::scene::{NodeId, Scene};
 
@@ -106,15 +104,8 @@ impl SensorModel for Lidar {
             for i in 0..s.horizontal_resolution {
                 let d = s.direction(layer, i);
                 let world = pose.rotation * Vector3::from(d);
-                let mut r = range_along(sense, &origin, &world, d[0], s.planar(), s.min_range, s.max_range, &ignored);
-                if r.is_finite() && self.noise > 0.0 {
-                    let g: f64 = StandardNormal.sample(&mut *self.rng);
-                    r = (r + g * self.noise * s.max_range).clamp(s.min_range, s.max_range);
-                }
-                if r.is_finite() && self.resolution > 0.0 {
-                    r = discretize(r, self.resolution);
-                }
-                ranges.push(r as f32);
+                let r = range_along(sense, &origin, &world, d[0], s.planar(), s.min_range, s.max_range, &ignored);
+                ranges.push(noisy(r, self.noise, self.resolution, s.min_range, s.max_range, &mut self.rng));
             }
         }
         Some(DeviceData::Ranges(ranges))

@@ -48,6 +48,20 @@ pub fn range_along(
     }
 }
 
+/// A measured range with Gaussian noise of σ = `noise` · `max` (kept within [min, max]) and the
+/// resolution; infinity stays infinity.
+pub fn noisy(r: f64, noise: f64, resolution: f64, min: f64, max: f64, rng: &mut ChaCha8Rng) -> f32 {
+    let mut r = r;
+    if r.is_finite() && noise > 0.0 {
+        let g: f64 = StandardNormal.sample(rng);
+        r = (r + g * noise * max).clamp(min, max);
+    }
+    if r.is_finite() && resolution > 0.0 {
+        r = discretize(r, resolution);
+    }
+    r as f32
+}
+
 impl RangeFinder {
     fn read(&mut self, scene: &Scene) {
         let n = self.node;
@@ -110,15 +124,8 @@ impl SensorModel for RangeFinder {
             for i in 0..s.width {
                 let d = s.projection.direction(s.fov, s.width, s.height, i, j);
                 let world = pose.rotation * Vector3::from(d);
-                let mut r = range_along(sense, &origin, &world, d[0], planar, s.min_range, s.max_range, &ignored);
-                if r.is_finite() && self.noise > 0.0 {
-                    let g: f64 = StandardNormal.sample(&mut *self.rng);
-                    r = (r + g * self.noise * s.max_range).clamp(s.min_range, s.max_range);
-                }
-                if r.is_finite() && self.resolution > 0.0 {
-                    r = discretize(r, self.resolution);
-                }
-                image.push(r as f32);
+                let r = range_along(sense, &origin, &world, d[0], planar, s.min_range, s.max_range, &ignored);
+                image.push(noisy(r, self.noise, self.resolution, s.min_range, s.max_range, &mut self.rng));
             }
         }
         Some(DeviceData::Ranges(image))
