@@ -90,3 +90,59 @@ fn sensors_measure_from_the_world() {
         "Error: wb_radar_get_number_of_targets() called for a disabled device! Please use: wb_radar_enable().",
     );
 }
+
+/// A box of 8 kg (78 N) pressed 1 cm into a gripper that faces down, nothing below it.
+fn hanging_world(tensile: f64) -> String {
+    format!(
+        r#"#VRML_SIM R2025a utf8
+WorldInfo {{ basicTimeStep 16 }}
+DEF BOX Solid {{
+  translation 0 0 0.91
+  boundingObject Box {{ size 0.2 0.2 0.2 }}
+  physics Physics {{ }}
+}}
+Robot {{
+  translation 0 0 1.05
+  controller "gripper_probe"
+  supervisor TRUE
+  children [
+    VacuumGripper {{
+      name "gripper"
+      rotation 0 1 0 1.5707963
+      tensileStrength {tensile}
+      boundingObject Box {{ size 0.1 0.2 0.2 }}
+    }}
+  ]
+}}
+"#
+    )
+}
+
+/// (presence, box height) every 64 ms.
+fn hanging(tensile: f64) -> Vec<(i32, f64)> {
+    let p = Project::new();
+    p.world("hanging.wbt", &hanging_world(tensile));
+    p.controller("gripper_probe", "gripper_probe");
+    let out = p.run("hanging.wbt", &[]);
+    assert!(out.status.success(), "{}\n{}", out.stdout, out.stderr);
+    out.robot_lines("robot")
+        .iter()
+        .map(|l| {
+            let w: Vec<&str> = l.split_whitespace().collect();
+            (w[2].parse().unwrap(), w[4].parse().unwrap())
+        })
+        .collect()
+}
+
+#[test]
+fn a_gripper_holds_a_box_it_touches_and_lets_go_past_its_tensile_strength() {
+    // strong enough: the box hangs where it was caught
+    let strong = hanging(1000.0);
+    assert_eq!(strong.len(), 5);
+    assert!(strong.iter().all(|(presence, _)| *presence == 1), "{strong:?}");
+    assert!(strong.iter().all(|(_, z)| (z - strong[0].1).abs() < 0.01), "{strong:?}");
+    // 78 N pull the box off a gripper holding 10 N: it falls
+    let weak = hanging(10.0);
+    assert_eq!(weak.last().unwrap().0, 0, "{weak:?}");
+    assert!(weak.last().unwrap().1 < strong[0].1 - 0.05, "{weak:?}");
+}

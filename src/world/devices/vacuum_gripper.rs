@@ -93,8 +93,9 @@ impl Family for VacuumGripperFamily {
                     let local = ctx.scene.global_pose(g.node).rotation.inverse() * force;
                     let (tensile, shear) =
                         (ctx.scene.sf_float(g.node, "tensileStrength"), ctx.scene.sf_float(g.node, "shearStrength"));
-                    // a pull on the gripper towards -x separates it from what it holds
-                    let pull = -local.x;
+                    // what pulls away from the gripper (along its x axis, towards the object) drags the
+                    // gripper along +x
+                    let pull = local.x;
                     let across = Vector3::new(0.0, local.y, local.z).norm();
                     if (tensile >= 0.0 && pull > tensile) || (shear >= 0.0 && across > shear) {
                         physics.unweld(weld);
