@@ -89,3 +89,46 @@ fn imagers_see_the_box_where_the_geometry_puts_it() {
         out.assert_stderr_has(message);
     }
 }
+
+/// A camera with `recognition`, three recognizable boxes (near, far, and one behind a wall) and a box
+/// of its own robot.
+fn recognition_world(recognition: &str) -> String {
+    let solid = |name: &str, x: f64, y: f64, colors: &str| {
+        format!(
+            "Solid {{ translation {x} {y} 0 model \"{name}\" recognitionColors [ {colors} ] \
+             children [ Shape {{ geometry Box {{ size 0.2 0.2 0.2 }} }} ] }}\n"
+        )
+    };
+    format!(
+        "#VRML_SIM R2025a utf8\nWorldInfo {{ basicTimeStep 32 }}\n\
+         Robot {{ controller \"recognition_probe\" children [ Camera {{ width 64 height 64 fieldOfView 1.5 recognition {recognition} }} \
+         Solid {{ translation 0.5 0 0.15 model \"own\" recognitionColors [ 0 1 0 ] children [ Shape {{ geometry Box {{ size 0.1 0.1 0.1 }} }} ] }} ] }}\n\
+         {}{}{}Solid {{ translation 1.5 -0.5 0 children [ Shape {{ geometry Box {{ size 0.1 0.6 0.6 }} }} ] }}\n",
+        solid("near", 1.0, 0.3, "1 0 0"),
+        solid("far", 3.0, 0.3, "0 0 1"),
+        solid("hidden", 2.0, -0.5, "1 1 0"),
+    )
+}
+
+fn recognized(recognition: &str) -> Vec<String> {
+    let p = Project::new();
+    p.world("recognition.wbt", &recognition_world(recognition));
+    p.controller("recognition_probe", "recognition_probe");
+    let out = p.run("recognition.wbt", &[]);
+    assert!(out.status.success(), "{}\n{}", out.stdout, out.stderr);
+    out.robot_lines("robot")
+}
+
+#[test]
+fn recognition_skips_hidden_objects_its_own_robot_and_keeps_the_biggest() {
+    // the box behind the wall is hidden, the robot's own box is not an object of its camera
+    assert_eq!(recognized("Recognition { }"), ["near at 1.00 0.30 0.00", "far at 3.00 0.30 0.00", "2 objects"]);
+    // without occlusion the hidden one is seen; maxObjects keeps the biggest on the image
+    assert_eq!(
+        recognized("Recognition { occlusion 0 }"),
+        ["near at 1.00 0.30 0.00", "far at 3.00 0.30 0.00", "hidden at 2.00 -0.50 0.00", "3 objects"]
+    );
+    assert_eq!(recognized("Recognition { maxObjects 1 }"), ["near at 1.00 0.30 0.00", "1 objects"]);
+    // beyond maxRange nothing is recognized
+    assert_eq!(recognized("Recognition { maxRange 2 }"), ["near at 1.00 0.30 0.00", "1 objects"]);
+}

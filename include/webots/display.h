@@ -35,8 +35,8 @@ void wb_display_set_alpha(WbDeviceTag tag, double alpha);
 // How much drawing covers what is there (0 nothing, 1 entirely).
 void wb_display_set_opacity(WbDeviceTag tag, double opacity);
 
-// The text size in pixels (the font's name and anti-aliasing are kept by nobody: see
-// COMPATIBILITY.md).
+// The text size in pixels; the font's name and anti-aliasing change nothing (text is drawn in one
+// bitmap font: see COMPATIBILITY.md).
 void wb_display_set_font(WbDeviceTag tag, const char *font, int size, bool anti_aliasing);
 
 // Shows camera `camera_tag`'s image wherever the display is transparent.

@@ -97,8 +97,8 @@ pub extern "C" fn wb_display_set_opacity(tag: WbDeviceTag, opacity: c_double) {
     })
 }
 
-/// The text size in pixels (the font's name and anti-aliasing are kept by nobody: see
-/// COMPATIBILITY.md).
+/// The text size in pixels; the font's name and anti-aliasing change nothing (text is drawn in one
+/// bitmap font: see COMPATIBILITY.md).
 #[no_mangle]
 pub extern "C" fn wb_display_set_font(tag: WbDeviceTag, font: *const c_char, size: c_int, anti_aliasing: WbBool) {
     let _ = (font, anti_aliasing);
