@@ -30,6 +30,18 @@ fn extras(name: &str) -> HeaderExtras {
         // shared by both APIs (Mouse.hpp includes it), so it does not mark its includer as C
         "mouse_state" => HeaderExtras { before_guard: "", includes: &["types.h"], preamble: "" },
         "console" => c_header(&[]),
+        // plain structs shared by both APIs, as contact_point.h
+        "camera_recognition_object" | "lidar_point" | "radar_target" => {
+            HeaderExtras { before_guard: "", includes: &[], preamble: "" }
+        }
+        "camera" => HeaderExtras {
+            before_guard: USING_C_API,
+            includes: &["camera_recognition_object.h", "types.h"],
+            preamble: CAMERA_PREAMBLE,
+        },
+        "lidar" => c_header(&["lidar_point.h", "types.h"]),
+        "radar" => c_header(&["radar_target.h", "types.h"]),
+        "remote_control" => c_header(&["camera_recognition_object.h", "radar_target.h", "types.h"]),
         // utils/ and plugins/ headers serve both APIs (the C++ classes wrap them): they do not mark
         // their includer as C
         "utils/ansi_codes" => HeaderExtras { before_guard: "", includes: &[], preamble: ANSI_PREAMBLE },
@@ -86,6 +98,15 @@ const ANSI_PREAMBLE: &str = r#"#ifndef __cplusplus
 #define ANSI_PRINTF_IN_WHITE(x, ...) printf(ANSI_WHITE_FOREGROUND x ANSI_RESET, ##__VA_ARGS__)
 #define ANSI_CLEAR_CONSOLE() printf(ANSI_CLEAR_SCREEN "\n")
 #endif
+"#;
+
+/// The pixel accessors of a camera image (BGRA).
+const CAMERA_PREAMBLE: &str = r#"#define wb_camera_image_get_red(image, width, x, y) (image[4 * ((y) * (width) + (x)) + 2])
+#define wb_camera_image_get_green(image, width, x, y) (image[4 * ((y) * (width) + (x)) + 1])
+#define wb_camera_image_get_blue(image, width, x, y) (image[4 * ((y) * (width) + (x))])
+#define wb_camera_image_get_gray(image, w, x, y) \
+  ((image[4 * ((y) * (w) + (x)) + 2] + image[4 * ((y) * (w) + (x)) + 1] + image[4 * ((y) * (w) + (x))]) / 3)
+#define wb_camera_image_get_grey(image, width, x, y) wb_camera_image_get_gray(image, width, x, y)
 "#;
 
 /// `strlen` for the text-sending macro.

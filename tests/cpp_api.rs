@@ -291,3 +291,44 @@ fn the_sensors_computed_from_the_world_through_the_cpp_api() {
         "[sensing] Error: wb_touch_sensor_get_values() must be used with a TouchSensor of type \"force-3d\"",
     );
 }
+
+const DEVICES_WORLD: &str = r#"#VRML_SIM R2025a utf8
+WorldInfo { basicTimeStep 32 }
+PointLight { location 2 0 0.5 attenuation 0 0 1 }
+Solid { translation 10 0 0.5 radarCrossSection 1 }
+Robot {
+  translation 0 0 0.5
+  controller "cpp_devices"
+  children [
+    Camera { width 16 height 16 recognition Recognition { } }
+    RangeFinder { width 9 height 5 maxRange 2 }
+    Lidar { horizontalResolution 9 fieldOfView 1.0 numberOfLayers 1 maxRange 2 }
+    Radar { }
+    Display { }
+    LightSensor { translation 1 0 0 }
+    Altimeter { }
+    Pen { }
+    Speaker { }
+    Skin { }
+    VacuumGripper { }
+  ]
+}
+Solid {
+  translation 1 0 0.5
+  model "red box"
+  recognitionColors [ 1 0 0 ]
+  children [ Shape { appearance Appearance { material Material { diffuseColor 1 0 0 } } geometry Box { size 0.2 0.2 0.2 } } ]
+  boundingObject Box { size 0.2 0.2 0.2 }
+}
+"#;
+
+#[test]
+fn cameras_sensors_displays_and_the_other_devices_through_the_cpp_api() {
+    let p = Project::new();
+    p.world("devices.wbt", DEVICES_WORLD);
+    p.make_controller("cpp/cpp_devices");
+    let out = p.run("devices.wbt", &[]);
+    assert!(out.status.success(), "runner failed:\n{}\n{}", out.stdout, out.stderr);
+    out.assert_stdout_has("[robot] cpp_devices: all checks passed at t=0.032");
+    assert!(p.path().join("controllers/cpp_devices/copy.png").exists(), "{}", out.stderr);
+}

@@ -16,9 +16,12 @@
 
 namespace webots {
   class Accelerometer;
+  class Altimeter;
+  class Camera;
   class Compass;
   class Connector;
   class Device;
+  class Display;
   class DistanceSensor;
   class Emitter;
   class GPS;
@@ -26,9 +29,17 @@ namespace webots {
   class InertialUnit;
   class Joystick;
   class Keyboard;
+  class Lidar;
+  class LightSensor;
   class Mouse;
+  class Pen;
+  class Radar;
+  class RangeFinder;
   class Receiver;
+  class Skin;
+  class Speaker;
   class TouchSensor;
+  class VacuumGripper;
 
   class Robot {
   public:
@@ -83,9 +94,17 @@ namespace webots {
 
     // Typed lookups, the older style (getDevice() and a cast is the current one): NULL when `name`
     // is not a device of that class.
+    Altimeter *getAltimeter(const std::string &name);
+    Camera *getCamera(const std::string &name);
     Compass *getCompass(const std::string &name);
     Connector *getConnector(const std::string &name);
+    Display *getDisplay(const std::string &name);
     Emitter *getEmitter(const std::string &name);
+    Lidar *getLidar(const std::string &name);
+    LightSensor *getLightSensor(const std::string &name);
+    Pen *getPen(const std::string &name);
+    Radar *getRadar(const std::string &name);
+    RangeFinder *getRangeFinder(const std::string &name);
     Receiver *getReceiver(const std::string &name);
     Accelerometer *getAccelerometer(const std::string &name);
     DistanceSensor *getDistanceSensor(const std::string &name);
@@ -93,6 +112,9 @@ namespace webots {
     Gyro *getGyro(const std::string &name);
     InertialUnit *getInertialUnit(const std::string &name);
     TouchSensor *getTouchSensor(const std::string &name);
+    Skin *getSkin(const std::string &name);
+    Speaker *getSpeaker(const std::string &name);
+    VacuumGripper *getVacuumGripper(const std::string &name);
 
     // the user input devices, made with the Robot
     Joystick *getJoystick() { return mJoystick; }
@@ -112,9 +134,17 @@ namespace webots {
 
   protected:
     static Robot *cInstance;
+    virtual Altimeter *createAltimeter(WbDeviceTag tag) const;
+    virtual Camera *createCamera(WbDeviceTag tag) const;
     virtual Compass *createCompass(WbDeviceTag tag) const;
     virtual Connector *createConnector(WbDeviceTag tag) const;
+    virtual Display *createDisplay(WbDeviceTag tag) const;
     virtual Emitter *createEmitter(WbDeviceTag tag) const;
+    virtual Lidar *createLidar(WbDeviceTag tag) const;
+    virtual LightSensor *createLightSensor(WbDeviceTag tag) const;
+    virtual Pen *createPen(WbDeviceTag tag) const;
+    virtual Radar *createRadar(WbDeviceTag tag) const;
+    virtual RangeFinder *createRangeFinder(WbDeviceTag tag) const;
     virtual Receiver *createReceiver(WbDeviceTag tag) const;
     virtual Accelerometer *createAccelerometer(WbDeviceTag tag) const;
     virtual DistanceSensor *createDistanceSensor(WbDeviceTag tag) const;
@@ -122,6 +152,9 @@ namespace webots {
     virtual Gyro *createGyro(WbDeviceTag tag) const;
     virtual InertialUnit *createInertialUnit(WbDeviceTag tag) const;
     virtual TouchSensor *createTouchSensor(WbDeviceTag tag) const;
+    virtual Skin *createSkin(WbDeviceTag tag) const;
+    virtual Speaker *createSpeaker(WbDeviceTag tag) const;
+    virtual VacuumGripper *createVacuumGripper(WbDeviceTag tag) const;
 
   private:
     Keyboard *mKeyboard;

@@ -5,12 +5,16 @@
 #![allow(non_camel_case_types)]
 
 pub mod accelerometer;
+pub mod altimeter;
 pub mod brake;
+pub mod camera;
+pub mod camera_recognition_object;
 pub mod compass;
 pub mod connector;
 pub mod console;
 pub mod contact_point;
 pub mod device;
+pub mod display;
 pub mod distance_sensor;
 pub mod emitter;
 pub mod gps;
@@ -19,23 +23,37 @@ pub mod inertial_unit;
 pub mod joystick;
 pub mod keyboard;
 pub mod led;
+pub mod lidar;
+pub mod lidar_point;
+pub mod light_sensor;
+pub mod microphone;
 pub mod motor;
 pub mod mouse;
 pub mod mouse_state;
 pub mod nodes;
+pub mod pen;
 pub mod plugins;
 pub mod position_sensor;
+pub mod radar;
+pub mod radar_target;
+pub mod radio;
+pub mod range_finder;
 pub mod receiver;
+pub mod remote_control;
 pub mod robot;
+pub mod skin;
+pub mod speaker;
 pub mod supervisor;
 pub mod symbols;
 pub mod touch_sensor;
 pub mod types;
 pub mod utils;
+pub mod vacuum_gripper;
 
 use std::ffi::{c_char, c_int, CStr};
 use std::panic::{catch_unwind, AssertUnwindSafe};
 
+use crate::controller::local::{self, LocalDevice};
 use crate::controller::sensor::SensorState;
 use crate::controller::{global, Controller, DeviceState};
 use crate::protocol::node_type::NodeTypeCode;
@@ -174,6 +192,54 @@ pub(crate) fn device_call<T, R: Clone>(
             let known = (tag as usize) < c.devices.len();
             match c.device_state(tag).and_then(pick) {
                 Some(device) => body(device),
+                None => {
+                    if !known {
+                        eprintln!("Error: device with tag={tag} not found.");
+                    }
+                    eprintln!("Error: {func}(): invalid device tag.");
+                    fallback
+                }
+            }
+        })
+    })
+}
+
+/// The state behind a `Local` device slot as a `T`.
+fn pick_local<T: LocalDevice>(state: &mut DeviceState) -> Option<&mut T> {
+    match state {
+        DeviceState::Local(d) => local::downcast::<T>(d),
+        _ => None,
+    }
+}
+
+/// Whether a device's state is a `T` (a camera...).
+pub(crate) fn is_local<T: LocalDevice>(state: Option<&mut DeviceState>) -> bool {
+    state.is_some_and(|s| pick_local::<T>(s).is_some())
+}
+
+/// Runs `body` on the device behind `tag` when its controller-side state is a `T` (a camera, a
+/// display...); otherwise prints Webots' invalid-tag errors and returns `fallback`.
+pub(crate) fn local_call<T: LocalDevice, R: Clone>(
+    func: &str,
+    tag: u16,
+    fallback: R,
+    body: impl FnOnce(&mut T) -> R,
+) -> R {
+    device_call(func, tag, fallback, pick_local::<T>, body)
+}
+
+/// `local_call` with the controller's simulated time (ms) too.
+pub(crate) fn local_call_at<T: LocalDevice, R: Clone>(
+    func: &str,
+    tag: u16,
+    fallback: R,
+    body: impl FnOnce(&mut T, f64) -> R,
+) -> R {
+    guard(func, fallback.clone(), || {
+        with_controller(func, fallback.clone(), |c| {
+            let (known, now) = ((tag as usize) < c.devices.len(), c.time_ms);
+            match c.device_state(tag).and_then(pick_local::<T>) {
+                Some(device) => body(device, now),
                 None => {
                     if !known {
                         eprintln!("Error: device with tag={tag} not found.");

@@ -7,6 +7,7 @@ use super::compass::CompassState;
 use super::connector::ConnectorState;
 use super::emitter::EmitterState;
 use super::led::LedState;
+use super::local::{self, LocalDevice};
 use super::motor::MotorState;
 use super::receiver::ReceiverState;
 use super::sensor::SensorState;
@@ -33,6 +34,8 @@ pub enum DeviceState {
     Sensor(SensorState),
     Motor(MotorState),
     Led(LedState),
+    /// Devices whose state is their own type (cameras, displays, speakers...): see local.rs.
+    Local(Box<dyn LocalDevice>),
 }
 
 impl DeviceSlot {
@@ -41,6 +44,10 @@ impl DeviceSlot {
     }
 
     pub fn from_config(config: &DeviceConfig) -> DeviceSlot {
+        if let Some(local) = local::state_for(config.node_type, &config.setup) {
+            let (name, model) = (c_string(&config.name), c_string(&config.model));
+            return DeviceSlot { node_type: config.node_type, name, model, state: DeviceState::Local(local) };
+        }
         let state = match &config.setup {
             DeviceSetup::Plain => DeviceState::Plain,
             DeviceSetup::Emitter(setup) => DeviceState::Emitter(EmitterState::new(setup)),
@@ -50,6 +57,7 @@ impl DeviceSlot {
             DeviceSetup::Sensor(setup) => DeviceState::Sensor(SensorState::new(setup)),
             DeviceSetup::Motor(setup) => DeviceState::Motor(MotorState::new(setup)),
             DeviceSetup::Led => DeviceState::Led(LedState::default()),
+            DeviceSetup::Imager(_) => DeviceState::Plain,
         };
         DeviceSlot { node_type: config.node_type, name: c_string(&config.name), model: c_string(&config.model), state }
     }
@@ -67,6 +75,7 @@ impl DeviceState {
             DeviceState::Connector(c) => c.write_request(tag, out),
             DeviceState::Sensor(s) => s.write_request(tag, out),
             DeviceState::Motor(m) => m.write_request(tag, out),
+            DeviceState::Local(d) => d.write_request(tag, duration_ms, out),
         }
     }
 
@@ -84,6 +93,7 @@ impl DeviceState {
             (DeviceState::Sensor(s), EventRef::Config(DeviceSetup::Sensor(setup))) => s.configure(setup),
             (DeviceState::Motor(m), EventRef::Sample(v)) => m.feedback = v[0],
             (DeviceState::Motor(m), EventRef::Config(DeviceSetup::Motor(setup))) => m.configure(setup),
+            (DeviceState::Local(d), event) => d.read_event(event),
             _ => {}
         }
     }

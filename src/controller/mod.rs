@@ -1,17 +1,27 @@
 //! The controller side: the robot's device table and local device state, and the step that turns
 //! them into a `StepRequest` and applies the `StepAnswer`.
 
+pub mod camera;
 pub mod compass;
 pub mod connector;
 pub mod device_table;
+pub mod display;
+pub mod draw;
 pub mod emitter;
 pub mod global;
+pub mod image_file;
 pub mod led;
+pub mod local;
+pub mod media;
 pub mod motion;
 pub mod motor;
+pub mod radar;
+pub mod radio;
+pub mod ranges;
 pub mod receiver;
 pub mod sensor;
 pub mod supervisor;
+pub mod vacuum;
 
 use std::ffi::CString;
 

@@ -4,10 +4,18 @@
 #define WB_ALLOW_MIXING_C_AND_CPP_API
 #include <webots/device.h>
 #include <webots/robot.h>
+#include <webots/Altimeter.hpp>
+#include <webots/Camera.hpp>
 #include <webots/Compass.hpp>
 #include <webots/Connector.hpp>
 #include <webots/Device.hpp>
+#include <webots/Display.hpp>
 #include <webots/Emitter.hpp>
+#include <webots/Lidar.hpp>
+#include <webots/LightSensor.hpp>
+#include <webots/Pen.hpp>
+#include <webots/Radar.hpp>
+#include <webots/RangeFinder.hpp>
 #include <webots/Receiver.hpp>
 #include <webots/Robot.hpp>
 // the sensors computed from the world
@@ -17,6 +25,9 @@
 #include <webots/Gyro.hpp>
 #include <webots/InertialUnit.hpp>
 #include <webots/TouchSensor.hpp>
+#include <webots/Skin.hpp>
+#include <webots/Speaker.hpp>
+#include <webots/VacuumGripper.hpp>
 
 using namespace webots;
 
@@ -160,6 +171,28 @@ Device *Robot::createDevice(WbDeviceTag tag) const {
       return createInertialUnit(tag);
     case WB_NODE_TOUCH_SENSOR:
       return createTouchSensor(tag);
+    case WB_NODE_ALTIMETER:
+      return createAltimeter(tag);
+    case WB_NODE_CAMERA:
+      return createCamera(tag);
+    case WB_NODE_DISPLAY:
+      return createDisplay(tag);
+    case WB_NODE_LIDAR:
+      return createLidar(tag);
+    case WB_NODE_LIGHT_SENSOR:
+      return createLightSensor(tag);
+    case WB_NODE_PEN:
+      return createPen(tag);
+    case WB_NODE_RADAR:
+      return createRadar(tag);
+    case WB_NODE_RANGE_FINDER:
+      return createRangeFinder(tag);
+    case WB_NODE_SKIN:
+      return createSkin(tag);
+    case WB_NODE_SPEAKER:
+      return createSpeaker(tag);
+    case WB_NODE_VACUUM_GRIPPER:
+      return createVacuumGripper(tag);
     default:
       return new PlainDevice(tag);
   }

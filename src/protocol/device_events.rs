@@ -5,6 +5,7 @@
 
 use serde::{Deserialize, Serialize};
 
+use super::imagers::DeviceData;
 use super::messages::{DeviceEvent, DeviceSetup, Event, ReceivedPacket};
 use super::payload::{PacketBytes, Payload};
 
@@ -17,6 +18,8 @@ pub struct DeviceEvents {
     configs: Vec<DeviceSetup>,
     /// Values of `Event::LongSample` events.
     long_samples: Vec<Vec<f64>>,
+    /// Images and range images of `Event::Data` events.
+    data: Vec<DeviceData>,
 }
 
 /// An event with what it refers to.
@@ -28,6 +31,7 @@ pub enum EventRef<'a> {
     ConnectorPresence(i32),
     /// A sensor's sample (the first values a short sample carries are meaningful).
     Sample(&'a [f64]),
+    Data(&'a DeviceData),
 }
 
 impl DeviceEvents {
@@ -50,6 +54,7 @@ impl DeviceEvents {
         self.shared.clear();
         self.configs.clear();
         self.long_samples.clear();
+        self.data.clear();
     }
 
     /// A packet for receiver `tag`.
@@ -89,6 +94,12 @@ impl DeviceEvents {
         self.events.push(DeviceEvent { tag, event });
     }
 
+    /// An image or range image for device `tag`.
+    pub fn push_data(&mut self, tag: u16, data: DeviceData) {
+        self.data.push(data);
+        self.events.push(DeviceEvent { tag, event: Event::Data((self.data.len() - 1) as u32) });
+    }
+
     pub fn push_connector_presence(&mut self, tag: u16, presence: i32) {
         self.events.push(DeviceEvent { tag, event: Event::ConnectorPresence(presence) });
     }
@@ -101,16 +112,25 @@ impl DeviceEvents {
             std::mem::swap(self, other);
             return;
         }
-        let (shared, configs, long) =
-            (self.shared.len() as u32, self.configs.len() as u32, self.long_samples.len() as u32);
+        let (shared, configs, long, data) = (
+            self.shared.len() as u32,
+            self.configs.len() as u32,
+            self.long_samples.len() as u32,
+            self.data.len() as u32,
+        );
         let start = self.events.len();
         self.events.append(&mut other.events);
-        if !other.shared.is_empty() || !other.configs.is_empty() || !other.long_samples.is_empty() {
+        if !other.shared.is_empty()
+            || !other.configs.is_empty()
+            || !other.long_samples.is_empty()
+            || !other.data.is_empty()
+        {
             for ev in &mut self.events[start..] {
                 match &mut ev.event {
                     Event::ReceiverPacket(ReceivedPacket { data: PacketBytes::Shared(i), .. }) => *i += shared,
                     Event::Config(i) => *i += configs,
                     Event::LongSample(i) => *i += long,
+                    Event::Data(i) => *i += data,
                     _ => {}
                 }
             }
@@ -118,6 +138,7 @@ impl DeviceEvents {
         self.shared.append(&mut other.shared);
         self.configs.append(&mut other.configs);
         self.long_samples.append(&mut other.long_samples);
+        self.data.append(&mut other.data);
     }
 
     /// The events with what they refer to, in order (an event whose reference is missing is skipped).
@@ -130,6 +151,7 @@ impl DeviceEvents {
                 Event::ConnectorPresence(p) => EventRef::ConnectorPresence(*p),
                 Event::Sample(v) => EventRef::Sample(v),
                 Event::LongSample(i) => EventRef::Sample(self.long_samples.get(*i as usize)?),
+                Event::Data(i) => EventRef::Data(self.data.get(*i as usize)?),
             };
             Some((ev.tag, event))
         })
@@ -175,6 +197,7 @@ mod tests {
                 EventRef::CompassValues(v) => format!("{tag} compass {v:?}"),
                 EventRef::ConnectorPresence(p) => format!("{tag} presence {p}"),
                 EventRef::Sample(v) => format!("{tag} sample {v:?}"),
+                EventRef::Data(d) => format!("{tag} data {d:?}"),
             })
             .collect()
     }

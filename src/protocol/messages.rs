@@ -72,6 +72,8 @@ pub enum DeviceSetup {
     Motor(MotorSetup),
     /// An LED's colours (the controller keeps what it set).
     Led,
+    /// Cameras, range finders, lidars, displays and radios (imagers.rs).
+    Imager(super::imagers::ImagerSetup),
 }
 
 /// A RotationalMotor's or LinearMotor's fields and targets, as the world holds them (Webots' configure
@@ -204,6 +206,8 @@ pub enum Command {
     MotorPid([f64; 3]),
     BrakeDamping(f64),
     LedSet(i32),
+    /// The commands of cameras, lidars, pens, vacuum grippers and radios (imagers.rs).
+    Imager(super::imagers::ImagerCommand),
 }
 
 /// The world's answer, sent once the requested duration has elapsed (at once for 0).
@@ -252,6 +256,8 @@ pub enum Event {
     Sample([f64; 4]),
     /// A longer sample: entry `i` of the list's side table of values.
     LongSample(u32),
+    /// An image, a range image or recognized objects: entry `i` of the list's side table of data.
+    Data(u32),
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]

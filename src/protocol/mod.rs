@@ -4,6 +4,7 @@
 
 pub mod codec;
 pub mod device_events;
+pub mod imagers;
 pub mod messages;
 pub mod node_type;
 pub mod payload;
@@ -11,6 +12,7 @@ pub mod scene;
 pub mod supervisor;
 
 pub use device_events::{DeviceEvents, EventRef};
+pub use imagers::*;
 pub use messages::*;
 pub use payload::{PacketBytes, Payload, ShortBytes};
 pub use scene::*;

@@ -139,3 +139,22 @@ fn mesh(scene: &Scene, node: NodeId) -> Option<SharedShape> {
     }
     SharedShape::trimesh(points, triangles).ok()
 }
+
+/// A geometry node seen by a camera, as a parry shape and its pose in the node's frame: as in a
+/// bounding object, except that a Plane is its finite rectangle of `size`. `None` for a node that is
+/// not a geometry this crate models, or a degenerate one.
+pub fn visual_geometry(scene: &Scene, node: NodeId) -> Option<(SharedShape, Isometry3<f64>)> {
+    if scene.type_name(node) == "Plane" {
+        let [x, y] = scene.sf_vec2(node, "size");
+        let thin = 1e-6;
+        return (x > 0.0 && y > 0.0).then(|| {
+            let shape = if scene.is_pre_r2022a() {
+                SharedShape::cuboid(x / 2.0, thin, y / 2.0)
+            } else {
+                SharedShape::cuboid(x / 2.0, y / 2.0, thin)
+            };
+            (shape, Isometry3::identity())
+        });
+    }
+    geometry(scene, node, scene.is_pre_r2022a()).flatten()
+}

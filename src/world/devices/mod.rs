@@ -8,10 +8,13 @@
 //! src/capi).
 
 mod accelerometer;
+mod altimeter;
 mod axes;
 mod brake;
+mod camera;
 mod compass;
 mod connector;
+mod display;
 mod distance_sensor;
 pub mod family;
 mod gps;
@@ -19,11 +22,18 @@ mod gyro;
 mod inertial_unit;
 mod joint_device;
 mod led;
+mod lidar;
+mod light_sensor;
 mod motor;
+pub mod pen;
 mod position_sensor;
+mod radar;
 mod radio;
+mod range_finder;
+mod recognition;
 pub mod sensor;
 mod touch_sensor;
+mod vacuum_gripper;
 
 use std::collections::HashMap;
 
@@ -75,6 +85,15 @@ fn families(scene: &mut Scene, warnings: &mut Vec<String>) -> Vec<Box<dyn Family
         Box::new(SensorFamily::<distance_sensor::DistanceSensor>::default()),
         Box::new(SensorFamily::<touch_sensor::TouchSensor>::default()),
         Box::new(led::LedFamily::default()),
+        Box::new(SensorFamily::<altimeter::Altimeter>::default()),
+        Box::new(SensorFamily::<light_sensor::LightSensor>::default()),
+        Box::new(SensorFamily::<radar::Radar>::default()),
+        Box::new(SensorFamily::<range_finder::RangeFinder>::default()),
+        Box::new(SensorFamily::<lidar::Lidar>::default()),
+        Box::new(camera::CameraFamily::default()),
+        Box::new(pen::PenFamily::default()),
+        Box::new(vacuum_gripper::VacuumGripperFamily::default()),
+        Box::new(display::DisplayRadioFamily::default()),
     ]
 }
 

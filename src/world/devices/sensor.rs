@@ -7,7 +7,7 @@ use std::marker::PhantomData;
 
 use super::family::{same, Ctx, Family, Owner};
 use crate::protocol::node_type::{node_type_from_name, NodeTypeCode};
-use crate::protocol::{Command, DeviceSetup, SensorSetup};
+use crate::protocol::{Command, DeviceData, DeviceSetup, ImagerCommand, SensorSetup};
 use crate::world::physics::Physics;
 use crate::world::rays::Rays;
 use crate::world::sampling::Sampling;
@@ -35,6 +35,20 @@ pub trait SensorModel: Send + 'static {
 
     /// What the controller learns of the device (kept by the model from its fields).
     fn setup(&self) -> SensorSetup;
+
+    /// The setup of a device whose controller side is not a plain sensor (a lidar's); `None` for a
+    /// plain one, described by `setup`.
+    fn device_setup(&self) -> Option<DeviceSetup> {
+        None
+    }
+
+    /// A command beyond the sampling period (a lidar's frequency).
+    fn command(&mut self, _command: &ImagerCommand) {}
+
+    /// A sample too big for numbers (a range image): `Some` replaces the numbers of `measure`.
+    fn measure_data(&mut self, _sense: &Sense) -> Option<DeviceData> {
+        None
+    }
 
     /// The sample at `sense.now`, into `out` (cleared).
     fn measure(&mut self, sense: &Sense, out: &mut Vec<f64>);
@@ -100,14 +114,19 @@ impl<M: SensorModel> Family for SensorFamily<M> {
     }
 
     fn setup(&self, i: usize) -> DeviceSetup {
-        DeviceSetup::Sensor(self.sensors[i].model.setup())
+        let model = &self.sensors[i].model;
+        model.device_setup().unwrap_or_else(|| DeviceSetup::Sensor(model.setup()))
     }
 
     fn apply(&mut self, ctx: &mut Ctx, i: usize, command: &Command) {
-        if let Command::Sampling(period) = command {
-            let s = &mut self.sensors[i];
-            s.sampling.set_period(*period, ctx.now);
-            s.model.enabled(ctx.now);
+        let s = &mut self.sensors[i];
+        match command {
+            Command::Sampling(period) => {
+                s.sampling.set_period(*period, ctx.now);
+                s.model.enabled(ctx.now);
+            }
+            Command::Imager(c) => s.model.command(c),
+            _ => {}
         }
     }
 
@@ -125,6 +144,10 @@ impl<M: SensorModel> Family for SensorFamily<M> {
         let sense = Sense { scene: ctx.scene, physics, rays: Rays::of(physics, ctx.obstacles), now: ctx.now };
         for s in &mut self.sensors {
             if s.sampling.due(sense.now) {
+                if let Some(data) = s.model.measure_data(&sense) {
+                    ctx.outboxes[s.owner.robot].push_data(s.owner.tag, data);
+                    continue;
+                }
                 self.scratch.clear();
                 s.model.measure(&sense, &mut self.scratch);
                 ctx.warnings.extend(s.model.take_warning());
@@ -135,12 +158,12 @@ impl<M: SensorModel> Family for SensorFamily<M> {
 
     fn field_changed(&mut self, ctx: &mut Ctx, device: Option<usize>, _node: NodeId, field: &str) {
         let Some(i) = device else { return };
+        let before = self.setup(i);
         let s = &mut self.sensors[i];
-        let before = s.model.setup();
         s.model.field_changed(ctx.scene, field, ctx.warnings);
-        let after = s.model.setup();
+        let (owner, after) = (s.owner, self.setup(i));
         if after != before {
-            ctx.outboxes[s.owner.robot].push_config(s.owner.tag, DeviceSetup::Sensor(after));
+            ctx.outboxes[owner.robot].push_config(owner.tag, after);
         }
     }
 

@@ -126,6 +126,33 @@ impl Physics {
         (total > 0.0).then(|| Point3::from(sum / total))
     }
 
+    /// The Solids whose geometry touches `solid`'s own bounding object in the last step, each with its
+    /// number of contact points (a vacuum gripper's suction).
+    pub fn touching_solids(&self, solid: NodeId) -> Vec<(NodeId, usize)> {
+        let mut out: Vec<(NodeId, usize)> = Vec::new();
+        let narrow = &self.engine.narrow_phase;
+        let colliders = &self.engine.colliders;
+        let solid_of = |h| {
+            colliders.get(h).and_then(|c: &rapier3d_f64::prelude::Collider| {
+                self.solids.get(super::contacts::ColliderTag::unpack(c.user_data).solid as usize).copied()
+            })
+        };
+        for pair in narrow.contact_pairs().filter(|p| p.has_any_active_contact) {
+            let (a, b) = (solid_of(pair.collider1), solid_of(pair.collider2));
+            let other = match (a, b) {
+                (Some(a), Some(b)) if a == solid && b != solid => b,
+                (Some(a), Some(b)) if b == solid && a != solid => a,
+                _ => continue,
+            };
+            let points = pair.manifolds.iter().flat_map(|m| m.points.iter()).filter(|c| c.dist <= 0.0).count();
+            match out.iter_mut().find(|(s, _)| *s == other) {
+                Some((_, n)) => *n += points,
+                None => out.push((other, points)),
+            }
+        }
+        out
+    }
+
     /// The contact points of the last step on `node`'s geometry, or (with `descendants`) on the geometry
     /// of any Solid below it.
     pub fn contact_points(&self, scene: &Scene, node: NodeId, descendants: bool) -> Vec<ContactPoint> {

@@ -1,0 +1,73 @@
+//! The devices that make no samples of the world, as a Webots user sees them: a speaker keeps what it
+//! plays (for the length of the WAV file) and speaks, a microphone hears silence, a skin has no bones
+//! without its mesh, a Radio node keeps its settings (its fields follow) and sends nowhere, and the
+//! remote-control calls with no library loaded.
+
+mod common;
+
+use common::Project;
+
+const WORLD: &str = r#"#VRML_SIM R2025a utf8
+WorldInfo { basicTimeStep 32 }
+Robot {
+  controller "media_probe"
+  supervisor TRUE
+  children [
+    Speaker { }
+    Microphone { }
+    Skin { }
+    DEF RADIO Radio { address "robot-1" channel 3 frequency 2.4e9 }
+  ]
+}
+"#;
+
+/// A 100 ms mono WAV file at 8 kHz.
+fn beep(path: &std::path::Path) {
+    let spec =
+        hound::WavSpec { channels: 1, sample_rate: 8000, bits_per_sample: 16, sample_format: hound::SampleFormat::Int };
+    let mut w = hound::WavWriter::create(path, spec).unwrap();
+    for i in 0..800 {
+        w.write_sample(((i as f64 * 0.3).sin() * 8000.0) as i16).unwrap();
+    }
+    w.finalize().unwrap();
+}
+
+#[test]
+fn speakers_microphones_skins_radios_and_remote_control() {
+    let p = Project::new();
+    p.world("media.wbt", WORLD);
+    p.controller("media_probe", "media_probe");
+    let dir = p.path().join("controllers/media_probe");
+    beep(&dir.join("beep.wav"));
+    beep(&dir.join("hum.wav"));
+    let out = p.run("media.wbt", &[]);
+    assert!(out.status.success(), "{}\n{}", out.stdout, out.stderr);
+    // beep.wav plays 100 ms, hum.wav loops until stopped, an unreadable file is over at the next step
+    assert_eq!(
+        out.robot_lines("robot"),
+        [
+            "t=0 beep 1 hum 1 nowhere 1",
+            "t=32 beep 1 hum 1 nowhere 0",
+            "t=64 beep 1 hum 1 nowhere 0",
+            "t=96 beep 1 hum 1 nowhere 0",
+            "after stop any 0",
+            "speaking 1",
+            "speaking after a step 0",
+            "media done",
+        ],
+        "{}",
+        out.stderr
+    );
+    for message in [
+        "Warning: wb_speaker_play_sound() called with a volume value greater than 1: 2. Setting volume to 1.",
+        "Error: wb_speaker_set_language() called with an invalid 'language' argument: \"french\".",
+        " - \"it-IT\"",
+        "Error: The index of wb_skin_get_bone_name() is out of the bounds.",
+        "Error: The index of wb_skin_set_bone_position() is out of the bounds.",
+        "Error: wb_radio_set_tx_power(): invalid negative or zero dBm argument: -1.000000.",
+        "Error: wbr_display_save_image(): invalid device tag.",
+    ] {
+        out.assert_stderr_has(message);
+    }
+    assert!(!out.stdout.contains("radio event"), "nothing is received");
+}
