@@ -188,7 +188,7 @@ impl Joint {
         let end_origin = pose_of(engine, b2).translation.vector;
         let anchor_w = match plan.kind {
             JointKind::Slider => end_origin,
-            _ => frame * Point3::from(p1.anchor).coords,
+            _ => (frame * Point3::from(p1.anchor)).coords,
         };
         let axis_w = |p: &AxisParams| frame.rotation * p.axis;
         let mut joint = Joint {
