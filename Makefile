@@ -68,6 +68,7 @@ bench: build
 	$(CARGO) bench --bench suite
 	$(CARGO) bench --bench python
 	$(CARGO) bench --bench templates
+	$(CARGO) bench --bench physics
 
 clean:
 	$(CARGO) clean
