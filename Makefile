@@ -83,6 +83,7 @@ bench: build
 	$(CARGO) bench --bench python
 	$(CARGO) bench --bench templates
 	$(CARGO) bench --bench crowd
+	$(CARGO) bench --bench physics
 
 clean:
 	$(CARGO) clean

@@ -22,6 +22,18 @@ impl Physics {
         }
     }
 
+    /// The body and member a force on `node` acts on, or why there is none (looked up only then: the
+    /// supervisor may push every body every step).
+    fn pushable(&self, scene: &Scene, node: NodeId) -> Result<(usize, usize), ForceRefused> {
+        self.member(node).ok_or_else(|| {
+            if scene.is_solid(node) {
+                ForceRefused::Kinematic
+            } else {
+                ForceRefused::NotASolid
+            }
+        })
+    }
+
     /// `[vx vy vz ωx ωy ωz]` of a dynamic Solid's body (its centre of mass), world frame; `None` for a
     /// Solid without a body.
     pub fn body_velocity(&self, node: NodeId) -> Option<[f64; 6]> {
@@ -52,11 +64,7 @@ impl Physics {
         force: Vector3<f64>,
         point: Option<Point3<f64>>,
     ) -> Result<(), ForceRefused> {
-        let (b, m) = self.member(node).ok_or(if scene.is_solid(node) {
-            ForceRefused::Kinematic
-        } else {
-            ForceRefused::NotASolid
-        })?;
+        let (b, m) = self.pushable(scene, node)?;
         let point = point.unwrap_or_else(|| {
             let member = &self.bodies[b].members[m];
             self.pose(b) * (member.offset * member.com)
@@ -71,11 +79,7 @@ impl Physics {
 
     /// Adds a torque (world frame) to the Solid's body for the next step.
     pub fn add_torque(&mut self, scene: &Scene, node: NodeId, torque: Vector3<f64>) -> Result<(), ForceRefused> {
-        let (b, _) = self.member(node).ok_or(if scene.is_solid(node) {
-            ForceRefused::Kinematic
-        } else {
-            ForceRefused::NotASolid
-        })?;
+        let (b, _) = self.pushable(scene, node)?;
         let handle = self.bodies[b].handle;
         if let Some(rb) = self.engine.bodies.get_mut(handle) {
             rb.add_torque(torque, true);

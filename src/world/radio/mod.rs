@@ -56,6 +56,9 @@ pub struct Radio {
     receiver_owner: Vec<(usize, u16)>,
     /// Each emitter's place in scene-tree order: the order packets go out within a step.
     emitter_rank: Vec<u32>,
+    /// The emitters' nodes when `emitter_rank` was computed (their scene order changes only when
+    /// their nodes do: nodes are inserted and removed, never moved).
+    ranked: Vec<NodeId>,
     /// Packets received from the controllers (emitter, packet), sent at the next basic step: one list
     /// for every emitter, in the order they arrived.
     queued: Vec<(u32, Packet)>,
@@ -99,6 +102,7 @@ impl Radio {
             receivers: Vec::new(),
             receiver_owner: Vec::new(),
             emitter_rank: Vec::new(),
+            ranked: Vec::new(),
             queued: Vec::new(),
             emitter_pose: Vec::new(),
             receiver_pose: Vec::new(),
@@ -133,6 +137,17 @@ impl Radio {
     /// Call once all devices are added, and again whenever poses change.
     pub fn refresh(&mut self, scene: &Scene) {
         self.pose_version += 1;
+        // walking the whole scene costs more than the rest of a refresh: only when emitters changed
+        if !self.emitters.iter().map(|e| e.node).eq(self.ranked.iter().copied()) {
+            self.rank_emitters(scene);
+        }
+        self.emitter_pose = self.emitters.iter().map(|e| scene.global_pose(e.node)).collect();
+        self.receiver_pose = self.receivers.iter().map(|r| scene.global_pose(r.node)).collect();
+        self.receiver_at = self.receiver_pose.iter().map(|p| Point3::from(p.translation.vector)).collect();
+        self.build_parts();
+    }
+
+    fn rank_emitters(&mut self, scene: &Scene) {
         let preorder: HashMap<NodeId, usize> = scene.preorder().into_iter().enumerate().map(|(i, n)| (n, i)).collect();
         let mut order: Vec<usize> = (0..self.emitters.len()).collect();
         order.sort_by_key(|&i| preorder.get(&self.emitters[i].node).copied().unwrap_or(usize::MAX));
@@ -140,10 +155,7 @@ impl Radio {
         for (rank, &ei) in order.iter().enumerate() {
             self.emitter_rank[ei] = rank as u32;
         }
-        self.emitter_pose = self.emitters.iter().map(|e| scene.global_pose(e.node)).collect();
-        self.receiver_pose = self.receivers.iter().map(|r| scene.global_pose(r.node)).collect();
-        self.receiver_at = self.receiver_pose.iter().map(|p| Point3::from(p.translation.vector)).collect();
-        self.build_parts();
+        self.ranked = self.emitters.iter().map(|e| e.node).collect();
     }
 
     /// Cuts the receivers into parts, never between two receivers of one robot, so that each part also

@@ -336,3 +336,27 @@ fn parts_never_split_a_robot_and_threads_still_change_nothing() {
         assert!(run(&scene, split, 4) == single, "{max} parts changed the deliveries");
     }
 }
+
+#[test]
+fn emitters_are_ranked_in_scene_order_again_when_their_nodes_change() {
+    let text = "#VRML_SIM R2025a utf8\n\
+        Robot { name \"a\" children [ Emitter { } ] }\n\
+        Robot { name \"b\" children [ Emitter { } ] }\n";
+    let scene = parse_world_str(text, "t.wbt", Path::new("."), &LoadOptions::default()).unwrap();
+    let emitter = node_type_from_name("Emitter");
+    let nodes: Vec<_> = scene.preorder().into_iter().filter(|&n| scene.node_type(n) == emitter).collect();
+    let mut radio = Radio::new(&scene);
+    let mut warnings = Vec::new();
+    for &node in nodes.iter().rev() {
+        radio.add_emitter(EmitterNode::from_scene(&scene, node, &mut warnings));
+    }
+    radio.refresh(&scene);
+    assert_eq!(radio.emitter_rank, [1, 0]);
+    radio.refresh(&scene);
+    assert_eq!(radio.emitter_rank, [1, 0]);
+    // devices that follow rebuilt nodes (a template regenerated): here each other's
+    radio.emitters[0].node = nodes[0];
+    radio.emitters[1].node = nodes[1];
+    radio.refresh(&scene);
+    assert_eq!(radio.emitter_rank, [0, 1]);
+}
