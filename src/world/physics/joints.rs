@@ -12,6 +12,7 @@ use nalgebra::{Isometry3, Point3, UnitQuaternion, Vector3};
 use rapier3d_f64::prelude::*;
 
 use super::bodies::Body;
+use super::drives::{step_rate, Sides};
 use super::engine::Engine;
 use super::plan::{JointKind, JointPlan};
 use crate::world::scene::{FieldValue, NodeId, Scene, SyncedField};
@@ -128,6 +129,8 @@ pub struct Axis {
     pub drive: Drive,
     /// A Brake's damping, added to the joint's `dampingConstant`.
     pub brake: f64,
+    /// The impulse the velocity step gave this step (see `drives`), toward increasing position.
+    stepped: f64,
     /// Which engine joint (index into `Joint::handles`) and which of its axes.
     engine_joint: usize,
     engine_axis: JointAxis,
@@ -145,6 +148,8 @@ pub struct Joint {
     /// Hinge2: the massless-like body between its two hinges.
     pub middle: Option<RigidBodyHandle>,
     pub axes: Vec<Axis>,
+    /// The bodies moving with each side (hinges and sliders whose sides are apart).
+    pub sides: Option<Sides>,
 }
 
 /// The first joint body: the upper Solid's body, or the ground.
@@ -201,6 +206,7 @@ impl Joint {
             handles: Vec::new(),
             middle: None,
             axes: Vec::new(),
+            sides: None,
         };
         let position_field = |n: Option<NodeId>| n.and_then(|n| scene.synced_field(n, "position"));
         match plan.kind {
@@ -354,7 +360,37 @@ impl Joint {
         let impulse = joint.data.motors[k].impulse + joint.data.limits[k].impulse;
         // the solver pushes the second body by -impulse along the axis: that body moves toward
         // increasing position for a negative impulse
-        -impulse * super::welds::impulse_to_force(engine)
+        axis.stepped / engine.params.dt - impulse * super::welds::impulse_to_force(engine)
+    }
+
+    /// Before a step: each hinge or slider in velocity control reaches its velocity (see `drives`), the
+    /// engine's motor keeping the force left.
+    pub fn step_drives(&mut self, engine: &mut Engine, bodies: &[Body]) {
+        let dt = engine.params.dt;
+        for i in 0..self.axes.len() {
+            self.axes[i].stepped = 0.0;
+            let Drive::Velocity { velocity, max_force } = self.axes[i].drive else { continue };
+            let Some(sides) = &self.sides else { continue };
+            let (b1, b2) = self.bodies_of(engine, bodies, i);
+            let (Some(r1), Some(r2)) = (engine.bodies.get(b1), engine.bodies.get(b2)) else { continue };
+            let axis = &self.axes[i];
+            let frame = r1.position() * axis.frame1;
+            let direction = frame.rotation * Vector3::x();
+            let anchor = Point3::from(frame.translation.vector);
+            let rate = if axis.angular {
+                (r2.angvel() - r1.angvel()).dot(&direction)
+            } else {
+                (r2.velocity_at_point(&anchor) - r1.velocity_at_point(&anchor)).dot(&direction)
+            };
+            let cap = max_force.max(axis.params.static_friction);
+            let row = if axis.angular { 3 } else { 0 };
+            let impulse = step_rate(engine, sides, &frame, row, rate, velocity, cap * dt);
+            self.axes[i].stepped = impulse;
+            let left = (cap - impulse.abs() / dt).max(0.0);
+            if let Some(joint) = engine.joints.get_mut(self.handles[self.axes[i].engine_joint], false) {
+                joint.data.set_motor_max_force(self.axes[i].engine_axis, left);
+            }
+        }
     }
 
     /// Before a step: forces the engine's motors do not produce (drives in force control, springs beside
@@ -457,6 +493,7 @@ impl Axis {
             angular,
             drive: Drive::Free,
             brake: 0.0,
+            stepped: 0.0,
             engine_joint,
             engine_axis,
             frame1: pose_of(engine, b1).inverse() * w,

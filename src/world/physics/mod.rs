@@ -10,6 +10,7 @@
 
 mod bodies;
 mod contacts;
+mod drives;
 mod engine;
 mod joints;
 mod mass;
@@ -115,6 +116,10 @@ impl Physics {
         for j in &plan.joints {
             joints.push(Joint::build(scene, j, &mut engine, &bodies, warnings));
         }
+        let handles: Vec<_> = bodies.iter().map(|b| b.handle).collect();
+        for (joint, sides) in joints.iter_mut().zip(drives::sides(&plan, &handles)) {
+            joint.sides = sides.filter(|_| matches!(joint.kind, plan::JointKind::Hinge | plan::JointKind::Slider));
+        }
         let mut welds = Vec::new();
         for (i, body_plan) in plan.bodies.iter().enumerate() {
             if let Attach::Fixed(Some(to)) = body_plan.attach {
@@ -160,7 +165,8 @@ impl Physics {
                 }
             }
         }
-        for j in &self.joints {
+        for j in &mut self.joints {
+            j.step_drives(&mut self.engine, &self.bodies);
             j.apply_forces(&mut self.engine, &self.bodies);
         }
         self.engine.step(&self.hooks);
