@@ -32,7 +32,8 @@ fn value(out: &RunOutput, robot: &str, key: &str) -> f64 {
 }
 
 /// Webots' control law (spec motion §3.4) for a joint that follows its commanded velocity exactly:
-/// the position after `steps` steps of `dt` s from `start`, in position control toward `target`.
+/// the positions after each of `steps` steps of `dt` s from `start`, in position control toward
+/// `target` (acceleration -1: unlimited).
 fn control_law(
     start: f64,
     target: f64,
@@ -41,18 +42,44 @@ fn control_law(
     acceleration: f64,
     dt: f64,
     steps: usize,
-) -> f64 {
+) -> Vec<f64> {
     let (mut position, mut integral, mut previous, mut velocity) = (start, 0.0, 0.0, 0.0_f64);
+    let mut out = Vec::with_capacity(steps);
     for _ in 0..steps {
         let e = target - position;
         integral += e * dt;
         let u = pid[0] * e + pid[1] * integral + pid[2] * (e - previous) / dt;
         previous = e;
         let wanted = u.clamp(-max_velocity, max_velocity);
-        velocity += (wanted - velocity).clamp(-acceleration * dt, acceleration * dt);
+        velocity = if acceleration < 0.0 {
+            wanted
+        } else {
+            velocity + (wanted - velocity).clamp(-acceleration * dt, acceleration * dt)
+        };
         position += velocity * dt;
+        out.push(position);
     }
-    position
+    out
+}
+
+/// One line of a `motor_trace` robot: time (ms), position, force or torque feedback.
+struct Sample {
+    t: f64,
+    p: f64,
+    fb: f64,
+}
+
+fn trace(out: &RunOutput, robot: &str) -> Vec<Sample> {
+    let samples: Vec<Sample> = out
+        .robot_lines(robot)
+        .iter()
+        .filter_map(|l| {
+            let mut it = l.split_whitespace().map(|f| f.split_once('=').expect("k=v").1.parse::<f64>().unwrap());
+            Some(Sample { t: it.next()?, p: it.next()?, fb: it.next()? })
+        })
+        .collect();
+    assert!(!samples.is_empty(), "{robot} printed no trace:\n{}\n{}", out.stdout, out.stderr);
+    samples
 }
 
 #[test]
@@ -76,11 +103,68 @@ fn webots_motor_scenario_ramps_to_the_reference_position_with_the_torque_its_ine
     ok(&out);
     out.assert_stdout_has("motor scenario passed");
     let position = value(&out, "robot", "position");
-    let law = control_law(0.0, 1.51, [15.0, 5.0, 1.0], 20.0, 5.0, 0.032, 21);
+    let law = control_law(0.0, 1.51, [15.0, 5.0, 1.0], 20.0, 5.0, 0.032, 21)[20];
     assert!((law - 1.18272).abs() < 1e-9, "the law alone gives {law}");
     assert!((position - law).abs() < 1e-3, "position {position}, the control law gives {law}");
     // still ramping at 5 rad/s² after 21 steps: the torque is I·α
     let torque = value(&out, "robot", "torque");
     let expected = inertia * 5.0;
     assert!((torque - expected).abs() < 0.05 * expected, "torque feedback {torque}, I·α = {expected}");
+}
+
+/// A robot whose base is welded to the world, carrying a 1 kg arm (a 0.4 × 0.02 × 0.02 m box from the
+/// hinge outwards along x) on a hinge about `axis`, driven by `motor_trace` with `args`.
+fn arm_robot(name: &str, x: f64, axis: &str, motor: &str, args: &str) -> String {
+    format!(
+        "Robot {{ name \"{name}\" translation {x} 0 1 controller \"motor_trace\" controllerArgs [ {args} ] children [ \
+           Solid {{ name \"base\" boundingObject Box {{ size 0.05 0.05 0.05 }} physics Physics {{ density -1 mass 5 }} \
+           children [ HingeJoint {{ jointParameters HingeJointParameters {{ axis {axis} }} \
+             device [ RotationalMotor {{ {motor} }} PositionSensor {{ }} ] \
+             endPoint Solid {{ boundingObject Pose {{ translation 0.2 0 0 children [ Box {{ size 0.4 0.02 0.02 }} ] }} \
+               physics Physics {{ density -1 mass 1 }} }} }} ] }} ] }}\n"
+    )
+}
+
+#[test]
+fn a_motor_reaches_its_target_as_fast_as_max_velocity_allows_and_holds_a_load_below_max_torque() {
+    let (dt, g, mass, d) = (0.016, 9.81, 1.0, 0.2);
+    let load = mass * g * d;
+    let world = format!(
+        "#VRML_SIM R2025a utf8\nWorldInfo {{ basicTimeStep 16 }}\n{}{}{}",
+        // vertical axis: no load, 1 rad at 1 rad/s
+        arm_robot("reacher", 0.0, "0 0 1", "maxVelocity 1", "\"position\" \"1\" \"120\""),
+        // horizontal axis: the arm's weight pulls toward increasing position
+        arm_robot("holder", 2.0, "0 1 0", "maxTorque 5", "\"position\" \"0\" \"150\""),
+        arm_robot("weak", 4.0, "0 1 0", "maxTorque 1", "\"position\" \"0\" \"60\""),
+    );
+    let out = run(&world, &["motor_trace"], &[]);
+    ok(&out);
+
+    let reach = trace(&out, "reacher");
+    let law = control_law(0.0, 1.0, [10.0, 0.0, 0.0], 1.0, -1.0, dt, reach.len());
+    for (s, l) in reach.iter().zip(&law) {
+        assert!(s.p <= s.t / 1000.0 * 1.0 + 1e-3, "faster than maxVelocity at t={}: {}", s.t, s.p);
+        assert!((s.p - l).abs() < 2e-3, "t={}: position {}, the control law gives {l}", s.t, s.p);
+    }
+    let arrival = |ps: Vec<(f64, f64)>| ps.into_iter().find(|(_, p)| (1.0 - p).abs() < 0.01).map(|(t, _)| t);
+    let reached = arrival(reach.iter().map(|s| (s.t, s.p)).collect()).expect("the target is reached");
+    let expected = arrival(law.iter().enumerate().map(|(k, p)| ((k + 1) as f64 * 16.0, *p)).collect()).unwrap();
+    // at 1 rad/s most of the way, then the P term's exponential tail
+    assert!((reached - expected).abs() <= 16.0, "reached at {reached} ms, the law at {expected} ms");
+    assert!((expected - (900.0 + 100.0 * 10f64.ln())).abs() < 40.0, "{expected}");
+    assert!((reach.last().unwrap().p - 1.0).abs() < 1e-3);
+
+    let hold = trace(&out, "holder");
+    let worst = hold.iter().map(|s| s.p.abs()).fold(0.0, f64::max);
+    assert!(worst < 1e-3, "the arm sagged by {worst} rad");
+    let last = hold.last().unwrap();
+    assert!(last.p.abs() < 1e-3, "held at {}", last.p);
+    // the motor holds the weight's moment: m g d, against increasing position
+    assert!((last.fb + load).abs() < 0.01 * load, "holding torque {}, m·g·d = {load}", last.fb);
+
+    let weak = trace(&out, "weak");
+    assert!(weak.last().unwrap().p > 1.0, "a 1 N·m motor held a {load} N·m load: {}", weak.last().unwrap().p);
+    for s in &weak[..10] {
+        assert!((s.fb + 1.0).abs() < 0.05, "t={}: the weak motor pushes with {} N·m, its maximum is 1", s.t, s.fb);
+    }
 }

@@ -20,6 +20,7 @@ mod inertial_unit;
 mod joint_device;
 mod led;
 mod motor;
+mod motor_law;
 mod position_sensor;
 mod radio;
 pub mod sensor;
@@ -112,7 +113,7 @@ impl Devices {
             })
             .collect();
         for family in &mut families {
-            family.finish(scene);
+            family.finish(scene, warnings);
         }
         let obstacles = if physics.is_none() { Obstacles::from_scene(scene) } else { Obstacles::default() };
         Devices { families, map: DeviceMap::new(map), by_node, geometry_dirty: false, obstacles }
@@ -315,7 +316,7 @@ impl Devices {
             added.push(slot);
         }
         for family in &mut self.families {
-            family.finish(scene);
+            family.finish(scene, warnings);
         }
         self.map.extend(robot, added);
         self.geometry_dirty = true;

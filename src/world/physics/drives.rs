@@ -74,6 +74,14 @@ pub fn sides(plan: &Plan, handles: &[RigidBodyHandle]) -> Vec<Option<Sides>> {
         .collect()
 }
 
+/// Gives every body its mass properties now (the engine would at its first step, after the first
+/// velocity step has needed them).
+pub fn settle_masses(engine: &mut Engine) {
+    for (_, rb) in engine.bodies.iter_mut() {
+        rb.recompute_mass_properties_from_colliders(&engine.colliders);
+    }
+}
+
 /// One side as a rigid body: its mass, centre of mass and inverse inertia (world frame); `None` when
 /// it cannot move.
 struct Rigid {
@@ -122,9 +130,24 @@ fn mobility(j: &Jacobian, side: &Rigid) -> Jacobian {
     inv_mass * j.transpose()
 }
 
-/// The impulse along row `row` (0 linear along the axis, 3 angular about it) that brings the joint's
-/// rate from `rate` to `target`, at most `max_impulse`, applied to the sides' velocities. Returns it
-/// (0 when a side cannot be solved for).
+/// What a motor's step gives its joint: an impulse applied at once (the rate reaches the target) and
+/// a force or torque held through the step (the sides' weight on the axis), both toward increasing
+/// position. The held effort is a force `push` on the lower side at its centre of mass `at` (the
+/// upper side takes the opposite one at the same point): a couple would be read by the engine's motor
+/// as a change of rate and undone.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct Effort {
+    pub impulse: f64,
+    pub force: f64,
+    pub push: Vector3<f64>,
+    pub at: Point3<f64>,
+}
+
+/// The motor's step along row `row` (0 linear along the axis, 3 angular about it) with at most `cap`
+/// of force or torque for `dt` s: the force that holds the sides' weight on the axis, then the impulse
+/// that brings the joint's rate from `rate` to `target`, applied to the sides' velocities. Nothing when
+/// a side cannot be solved for.
+#[allow(clippy::too_many_arguments)]
 pub fn step_rate(
     engine: &mut Engine,
     sides: &Sides,
@@ -132,50 +155,75 @@ pub fn step_rate(
     row: usize,
     rate: f64,
     target: f64,
-    max_impulse: f64,
-) -> f64 {
+    cap: f64,
+    dt: f64,
+) -> Effort {
     let upper = if sides.upper_fixed { None } else { rigid(engine, &sides.upper) };
-    let Some(lower) = rigid(engine, &sides.lower) else { return 0.0 };
+    let Some(lower) = rigid(engine, &sides.lower) else { return Effort::default() };
     if !sides.upper_fixed && upper.is_none() {
-        return 0.0;
+        return Effort::default();
     }
+    let gravity = engine.gravity;
+    // per row: the rate change per unit impulse on each row (k) and the rate the weight alone gives
+    // per second (u)
     let jb = rows(frame, &lower.com, 1.0);
     let mb = mobility(&jb, &lower);
     let mut k = jb * mb;
-    let upper = upper.map(|u| {
-        let ja = rows(frame, &u.com, -1.0);
-        let ma = mobility(&ja, &u);
+    let fall = |j: &Jacobian| j.fixed_view::<6, 3>(0, 0) * gravity;
+    let mut u = fall(&jb);
+    let upper = upper.map(|side| {
+        let ja = rows(frame, &side.com, -1.0);
+        let ma = mobility(&ja, &side);
         k += ja * ma;
-        (u, ma)
+        u += fall(&ja);
+        (side, ma)
     });
-    // the motor row's effective mass with the five locked rows held (a Schur complement)
+    // the motor row with the five locked rows held: its effective mass (a Schur complement) and the
+    // rate the weight gives it
     let locked: Vec<usize> = (0..6).filter(|&r| r != row).collect();
     let k_ll = SMatrix::<f64, 5, 5>::from_fn(|a, b| k[(locked[a], locked[b])]);
     let k_lm = SVector::<f64, 5>::from_fn(|a, _| k[(locked[a], row)]);
-    let Some(k_ll_inv) = k_ll.try_inverse() else { return 0.0 };
-    let s = k[(row, row)] - (k_lm.transpose() * k_ll_inv * k_lm)[(0, 0)];
-    if !(s > 0.0 && s.is_finite()) {
-        return 0.0;
+    let u_l = SVector::<f64, 5>::from_fn(|a, _| u[locked[a]]);
+    let Some(k_ll_inv) = k_ll.try_inverse() else { return Effort::default() };
+    let spread = k_ll_inv * k_lm;
+    let s = k[(row, row)] - k_lm.dot(&spread);
+    let sag = u[row] - spread.dot(&u_l);
+    if !(s > 0.0 && s.is_finite() && sag.is_finite()) {
+        return Effort::default();
     }
-    let lambda = ((target - rate) / s).clamp(-max_impulse, max_impulse);
-    if lambda == 0.0 || !lambda.is_finite() {
-        return 0.0;
+    let mut force = (-sag / s).clamp(-cap, cap);
+    let axis: Vector3<f64> = frame.rotation * Vector3::x();
+    let push = if row == 0 {
+        axis * force
+    } else {
+        // the centre of mass moves along a × r: a force f / |a × r| there gives the torque f
+        let t = axis.cross(&(lower.com - Point3::from(frame.translation.vector)));
+        let d2 = t.norm_squared();
+        if d2 < 1e-18 {
+            force = 0.0;
+            Vector3::zeros()
+        } else {
+            t * (force / d2)
+        }
+    };
+    let left = (cap - force.abs()) * dt;
+    let impulse = ((target - rate) / s).clamp(-left, left);
+    if impulse != 0.0 && impulse.is_finite() {
+        let mut impulses = SVector::<f64, 6>::zeros();
+        impulses[row] = impulse;
+        for (a, &r) in locked.iter().enumerate() {
+            impulses[r] = -spread[a] * impulse;
+        }
+        add_velocity(engine, &sides.lower, &lower, &(mb * impulses));
+        if let Some((side, ma)) = upper {
+            add_velocity(engine, &sides.upper, &side, &(ma * impulses));
+        }
     }
-    let mu = -(k_ll_inv * k_lm) * lambda;
-    let mut impulses = SVector::<f64, 6>::zeros();
-    impulses[row] = lambda;
-    for (a, &r) in locked.iter().enumerate() {
-        impulses[r] = mu[a];
-    }
-    push(engine, &sides.lower, &lower, &(mb * impulses));
-    if let Some((u, ma)) = upper {
-        push(engine, &sides.upper, &u, &(ma * impulses));
-    }
-    lambda
+    Effort { impulse: if impulse.is_finite() { impulse } else { 0.0 }, force, push, at: lower.com }
 }
 
 /// Adds the rigid velocity change `delta` (linear at `side.com`, angular) to the side's bodies.
-fn push(engine: &mut Engine, handles: &[RigidBodyHandle], side: &Rigid, delta: &SVector<f64, 6>) {
+fn add_velocity(engine: &mut Engine, handles: &[RigidBodyHandle], side: &Rigid, delta: &SVector<f64, 6>) {
     let dv: Vector3<f64> = delta.fixed_rows::<3>(0).into();
     let dw: Vector3<f64> = delta.fixed_rows::<3>(3).into();
     for h in handles {

@@ -12,7 +12,7 @@ use nalgebra::{Isometry3, Point3, UnitQuaternion, Vector3};
 use rapier3d_f64::prelude::*;
 
 use super::bodies::Body;
-use super::drives::{step_rate, Sides};
+use super::drives::{step_rate, Effort, Sides};
 use super::engine::Engine;
 use super::plan::{JointKind, JointPlan};
 use crate::world::scene::{FieldValue, NodeId, Scene, SyncedField};
@@ -129,8 +129,8 @@ pub struct Axis {
     pub drive: Drive,
     /// A Brake's damping, added to the joint's `dampingConstant`.
     pub brake: f64,
-    /// The impulse the velocity step gave this step (see `drives`), toward increasing position.
-    stepped: f64,
+    /// What the drive's step gave this step (see `drives`), toward increasing position.
+    stepped: Effort,
     /// Which engine joint (index into `Joint::handles`) and which of its axes.
     engine_joint: usize,
     engine_axis: JointAxis,
@@ -360,7 +360,7 @@ impl Joint {
         let impulse = joint.data.motors[k].impulse + joint.data.limits[k].impulse;
         // the solver pushes the second body by -impulse along the axis: that body moves toward
         // increasing position for a negative impulse
-        axis.stepped / engine.params.dt - impulse * super::welds::impulse_to_force(engine)
+        axis.stepped.impulse / engine.params.dt + axis.stepped.force - impulse * super::welds::impulse_to_force(engine)
     }
 
     /// Before a step: each hinge or slider in velocity control reaches its velocity (see `drives`), the
@@ -368,7 +368,7 @@ impl Joint {
     pub fn step_drives(&mut self, engine: &mut Engine, bodies: &[Body]) {
         let dt = engine.params.dt;
         for i in 0..self.axes.len() {
-            self.axes[i].stepped = 0.0;
+            self.axes[i].stepped = Effort::default();
             let Drive::Velocity { velocity, max_force } = self.axes[i].drive else { continue };
             let Some(sides) = &self.sides else { continue };
             let (b1, b2) = self.bodies_of(engine, bodies, i);
@@ -384,9 +384,9 @@ impl Joint {
             };
             let cap = max_force.max(axis.params.static_friction);
             let row = if axis.angular { 3 } else { 0 };
-            let impulse = step_rate(engine, sides, &frame, row, rate, velocity, cap * dt);
-            self.axes[i].stepped = impulse;
-            let left = (cap - impulse.abs() / dt).max(0.0);
+            let effort = step_rate(engine, sides, &frame, row, rate, velocity, cap, dt);
+            self.axes[i].stepped = effort;
+            let left = (cap - effort.force.abs() - effort.impulse.abs() / dt).max(0.0);
             if let Some(joint) = engine.joints.get_mut(self.handles[self.axes[i].engine_joint], false) {
                 joint.data.set_motor_max_force(self.axes[i].engine_axis, left);
             }
@@ -397,6 +397,15 @@ impl Joint {
     /// a motor), equal and opposite on the two bodies.
     pub fn apply_forces(&self, engine: &mut Engine, bodies: &[Body]) {
         for (i, axis) in self.axes.iter().enumerate() {
+            let (b1, b2) = self.bodies_of(engine, bodies, i);
+            let held = &axis.stepped;
+            if held.push != Vector3::zeros() {
+                for (h, sign) in [(b2, 1.0), (b1, -1.0)] {
+                    if let Some(rb) = engine.bodies.get_mut(h) {
+                        rb.add_force_at_point(held.push * sign, held.at, true);
+                    }
+                }
+            }
             let mut force = if let Drive::Force(f) = axis.drive { f } else { 0.0 };
             if self.explicit_spring(i) {
                 force -= axis.params.spring * axis.position + (axis.params.damping + axis.brake) * axis.velocity;
@@ -404,7 +413,6 @@ impl Joint {
             if force == 0.0 {
                 continue;
             }
-            let (b1, b2) = self.bodies_of(engine, bodies, i);
             let w = pose_of(engine, b1) * axis.frame1;
             let direction = w.rotation * Vector3::x();
             for (h, sign) in [(b2, 1.0), (b1, -1.0)] {
@@ -493,7 +501,7 @@ impl Axis {
             angular,
             drive: Drive::Free,
             brake: 0.0,
-            stepped: 0.0,
+            stepped: Effort::default(),
             engine_joint,
             engine_axis,
             frame1: pose_of(engine, b1).inverse() * w,

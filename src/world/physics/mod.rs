@@ -116,6 +116,7 @@ impl Physics {
         for j in &plan.joints {
             joints.push(Joint::build(scene, j, &mut engine, &bodies, warnings));
         }
+        drives::settle_masses(&mut engine);
         let handles: Vec<_> = bodies.iter().map(|b| b.handle).collect();
         for (joint, sides) in joints.iter_mut().zip(drives::sides(&plan, &handles)) {
             joint.sides = sides.filter(|_| matches!(joint.kind, plan::JointKind::Hinge | plan::JointKind::Slider));

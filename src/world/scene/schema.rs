@@ -119,17 +119,23 @@ const SOLID_FIELDS: &[FieldSpec] = &[
 /// Pseudo base of the devices that are not Solids (motors, sensors of joints, Skin).
 const DEVICE_FIELDS: &[FieldSpec] = &[f("name", S("")), f("model", S(""))];
 
-const MOTOR_FIELDS: &[FieldSpec] = &[
-    f("acceleration", F(-1.0)),
-    f("consumptionFactor", F(10.0)),
-    f("controlPID", V3([10.0, 0.0, 0.0])),
-    f("minPosition", F(0.0)),
-    f("maxPosition", F(0.0)),
-    f("maxVelocity", F(10.0)),
-    f("multiplier", F(1.0)),
-    f("sound", S("")),
-    f("muscles", Empty(T::MFNode)),
-];
+/// A motor's fields, with its force limit (`maxTorque` or `maxForce`).
+macro_rules! motor_fields {
+    ($force:literal) => {
+        &[
+            f("acceleration", F(-1.0)),
+            f("consumptionFactor", F(10.0)),
+            f("controlPID", V3([10.0, 0.0, 0.0])),
+            f("minPosition", F(0.0)),
+            f("maxPosition", F(0.0)),
+            f("maxVelocity", F(10.0)),
+            f("multiplier", F(1.0)),
+            f("sound", S("")),
+            f("muscles", Empty(T::MFNode)),
+            f($force, F(10.0)),
+        ]
+    };
+}
 
 const fn closed(name: &'static str, base: Option<&'static str>, fields: &'static [FieldSpec]) -> NodeSchema {
     NodeSchema { name, base, default_name: None, fields, open: false, legacy: &[] }
@@ -480,8 +486,8 @@ static SCHEMAS: &[NodeSchema] = &[
     ),
     closed("SolidReference", None, &[f("solidName", S(""))]),
     closed("Device", None, DEVICE_FIELDS),
-    device("RotationalMotor", "rotational motor", MOTOR_FIELDS),
-    device("LinearMotor", "linear motor", MOTOR_FIELDS),
+    device("RotationalMotor", "rotational motor", motor_fields!("maxTorque")),
+    device("LinearMotor", "linear motor", motor_fields!("maxForce")),
     device("PositionSensor", "position sensor", &[f("noise", F(0.0)), f("resolution", F(-1.0))]),
     device("Brake", "brake", &[]),
     device(
