@@ -4,6 +4,8 @@
 
 mod common;
 
+use std::collections::HashMap;
+
 use common::{Project, RunOutput};
 
 fn ok(out: &RunOutput) {
@@ -62,6 +64,25 @@ fn control_law(
     out
 }
 
+/// The `key=value` lines a robot printed, in order.
+fn records(out: &RunOutput, robot: &str) -> Vec<HashMap<String, f64>> {
+    let lines: Vec<HashMap<String, f64>> = out
+        .robot_lines(robot)
+        .iter()
+        .filter(|l| l.starts_with("t="))
+        .map(|l| {
+            l.split_whitespace()
+                .map(|f| {
+                    let (k, v) = f.split_once('=').expect("key=value");
+                    (k.to_string(), v.parse::<f64>().unwrap_or(f64::NAN))
+                })
+                .collect()
+        })
+        .collect();
+    assert!(!lines.is_empty(), "{robot} printed nothing:\n{}\n{}", out.stdout, out.stderr);
+    lines
+}
+
 /// One line of a `motor_trace` robot: time (ms), position, force or torque feedback.
 struct Sample {
     t: f64,
@@ -70,16 +91,7 @@ struct Sample {
 }
 
 fn trace(out: &RunOutput, robot: &str) -> Vec<Sample> {
-    let samples: Vec<Sample> = out
-        .robot_lines(robot)
-        .iter()
-        .filter_map(|l| {
-            let mut it = l.split_whitespace().map(|f| f.split_once('=').expect("k=v").1.parse::<f64>().unwrap());
-            Some(Sample { t: it.next()?, p: it.next()?, fb: it.next()? })
-        })
-        .collect();
-    assert!(!samples.is_empty(), "{robot} printed no trace:\n{}\n{}", out.stdout, out.stderr);
-    samples
+    records(out, robot).iter().map(|r| Sample { t: r["t"], p: r["p"], fb: r["fb"] }).collect()
 }
 
 #[test]
@@ -167,4 +179,107 @@ fn a_motor_reaches_its_target_as_fast_as_max_velocity_allows_and_holds_a_load_be
     for s in &weak[..10] {
         assert!((s.fb + 1.0).abs() < 0.05, "t={}: the weak motor pushes with {} N·m, its maximum is 1", s.t, s.fb);
     }
+}
+
+/// Wheel radius, axle length (between the wheels) of `two_wheeler`.
+const RADIUS: f64 = 0.05;
+const AXLE: f64 = 0.2;
+
+/// A two-wheeled supervisor robot at (0, `y`) facing +x running `diff_drive` with `args`, its wheels
+/// accelerating at 20 rad/s² (their traction can follow): a 0.5 kg body
+/// whose centre of mass is ahead of the axle, resting on a frictionless caster, and two steel wheels
+/// (1.2 kg each: the engine's contacts are soft in proportion to the touching body's mass, so light
+/// wheels under a heavy body sink and roll on a smaller radius; see the report).
+fn two_wheeler(name: &str, y: f64, args: &str) -> String {
+    let wheel = |side: &str, at: f64| {
+        format!(
+            "HingeJoint {{ jointParameters HingeJointParameters {{ axis 0 1 0 anchor 0 {at} 0 }} \
+               device [ RotationalMotor {{ name \"{side} wheel motor\" maxVelocity 20 acceleration 20 }} PositionSensor {{ }} ] \
+               endPoint Solid {{ name \"{side} tyre\" translation 0 {at} 0 rotation 1 0 0 1.5707963267948966 \
+                 boundingObject Cylinder {{ height 0.02 radius {RADIUS} }} physics Physics {{ density 7800 }} }} }}"
+        )
+    };
+    format!(
+        "Robot {{ name \"{name}\" translation 0 {y} {RADIUS} supervisor TRUE controller \"diff_drive\" \
+           controllerArgs [ {args} ] \
+           boundingObject Pose {{ translation 0.02 0 0 children [ Box {{ size 0.16 0.12 0.04 }} ] }} \
+           physics Physics {{ density -1 mass 0.5 }} children [ {} {} \
+           Solid {{ name \"caster\" translation 0.08 0 -0.03 contactMaterial \"caster\" \
+             boundingObject Sphere {{ radius 0.02 }} physics Physics {{ density -1 mass 0.01 }} }} ] }}\n",
+        wheel("left", AXLE / 2.0),
+        wheel("right", -AXLE / 2.0)
+    )
+}
+
+/// `angles` made continuous (no jumps of 2π between neighbours).
+fn unwrap(angles: impl Iterator<Item = f64>) -> Vec<f64> {
+    let mut out: Vec<f64> = Vec::new();
+    for a in angles {
+        let v = match out.last() {
+            Some(&prev) => a + ((prev - a) / std::f64::consts::TAU).round() * std::f64::consts::TAU,
+            None => a,
+        };
+        out.push(v);
+    }
+    out
+}
+
+#[test]
+fn wheels_turn_at_the_set_velocity_and_a_two_wheeled_robot_drives_the_distance_and_arcs_they_give() {
+    let world = format!(
+        "#VRML_SIM R2025a utf8\nWorldInfo {{ basicTimeStep 16 contactProperties [ \
+           ContactProperties {{ material1 \"caster\" coulombFriction 0 }} ] }}\n\
+         Solid {{ name \"floor\" boundingObject Plane {{ size 100 100 }} }}\n{}{}{}",
+        two_wheeler("straight", 0.0, "\"10\" \"10\" \"160\""),
+        two_wheeler("spin", 5.0, "\"-5\" \"5\" \"160\""),
+        two_wheeler("arc", 10.0, "\"5\" \"10\" \"160\""),
+    );
+    let out = run(&world, &["diff_drive"], &[]);
+    ok(&out);
+    let dt = 0.016;
+    // from 0.6 s (the wheels have ramped up at 20 rad/s², without slipping) to 2.56 s
+    let (from, to) = (37, 159);
+    let span = (to - from) as f64 * dt;
+    for robot in ["straight", "spin", "arc"] {
+        let r = records(&out, robot);
+        let (wl, wr) = match robot {
+            "straight" => (10.0, 10.0),
+            "spin" => (-5.0, 5.0),
+            _ => (5.0, 10.0),
+        };
+        // the encoders turn at the set velocities
+        for (key, w) in [("l", wl), ("r", wr)] {
+            let turned = r[to][key] - r[from][key];
+            assert!(
+                (turned - w * span).abs() < 0.02 * (w * span).abs(),
+                "{robot} {key}: {turned} rad, ω·t = {}",
+                w * span
+            );
+        }
+        // within 4%: a 2 cm wide tyre touches the ground along a line, so the axle length the robot
+        // turns about is 0.2 ± 0.01 m
+        let yaw = unwrap(r.iter().map(|s| s["yaw"]));
+        let heading = yaw[to] - yaw[from];
+        let expected_heading = (wr - wl) * RADIUS / AXLE * span;
+        let speed = (wl + wr) / 2.0 * RADIUS;
+        let travelled: f64 = (from..to)
+            .map(|k| ((r[k + 1]["x"] - r[k]["x"]).powi(2) + (r[k + 1]["y"] - r[k]["y"]).powi(2)).sqrt())
+            .sum();
+        eprintln!(
+            "{robot}: heading {heading} (expected {expected_heading}), path {travelled} (expected {})",
+            speed * span
+        );
+        assert!(
+            (heading - expected_heading).abs() < 0.04 * expected_heading.abs() + 0.01,
+            "{robot}: heading changed by {heading}, (ωr - ωl)·r·t / L = {expected_heading}"
+        );
+        assert!(
+            (travelled - speed * span).abs() < 0.04 * speed * span + 0.01,
+            "{robot}: travelled {travelled} m, (ωl + ωr)/2·r·t = {}",
+            speed * span
+        );
+    }
+    // driving straight keeps the heading and stays on the line
+    let straight = records(&out, "straight");
+    assert!(straight[to]["yaw"].abs() < 0.02 && straight[to]["y"].abs() < 0.02, "drifted: {:?}", straight[to]);
 }

@@ -16,6 +16,10 @@ use super::plan::{Attach, Plan};
 
 type Jacobian = SMatrix<f64, 6, 6>;
 
+/// How many times per step the drives are solved in turn (a drive's impulse moves the bodies another
+/// drive acts on).
+pub const SWEEPS: usize = 2;
+
 /// The bodies moving with each side of a joint.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Sides {
@@ -145,8 +149,9 @@ pub struct Effort {
 
 /// The motor's step along row `row` (0 linear along the axis, 3 angular about it) with at most `cap`
 /// of force or torque for `dt` s: the force that holds the sides' weight on the axis, then the impulse
-/// that brings the joint's rate from `rate` to `target`, applied to the sides' velocities. Nothing when
-/// a side cannot be solved for.
+/// that brings the joint's rate from `rate` to `target`, applied to the sides' velocities. `before` is
+/// what earlier sweeps of this step gave (the drives of a robot are swept in turn until they agree):
+/// the impulse adds to it, within the cap. Nothing when a side cannot be solved for.
 #[allow(clippy::too_many_arguments)]
 pub fn step_rate(
     engine: &mut Engine,
@@ -157,11 +162,12 @@ pub fn step_rate(
     target: f64,
     cap: f64,
     dt: f64,
+    before: &Effort,
 ) -> Effort {
     let upper = if sides.upper_fixed { None } else { rigid(engine, &sides.upper) };
-    let Some(lower) = rigid(engine, &sides.lower) else { return Effort::default() };
+    let Some(lower) = rigid(engine, &sides.lower) else { return *before };
     if !sides.upper_fixed && upper.is_none() {
-        return Effort::default();
+        return *before;
     }
     let gravity = engine.gravity;
     // per row: the rate change per unit impulse on each row (k) and the rate the weight alone gives
@@ -184,12 +190,12 @@ pub fn step_rate(
     let k_ll = SMatrix::<f64, 5, 5>::from_fn(|a, b| k[(locked[a], locked[b])]);
     let k_lm = SVector::<f64, 5>::from_fn(|a, _| k[(locked[a], row)]);
     let u_l = SVector::<f64, 5>::from_fn(|a, _| u[locked[a]]);
-    let Some(k_ll_inv) = k_ll.try_inverse() else { return Effort::default() };
+    let Some(k_ll_inv) = k_ll.try_inverse() else { return *before };
     let spread = k_ll_inv * k_lm;
     let s = k[(row, row)] - k_lm.dot(&spread);
     let sag = u[row] - spread.dot(&u_l);
     if !(s > 0.0 && s.is_finite() && sag.is_finite()) {
-        return Effort::default();
+        return *before;
     }
     let mut force = (-sag / s).clamp(-cap, cap);
     let axis: Vector3<f64> = frame.rotation * Vector3::x();
@@ -207,8 +213,13 @@ pub fn step_rate(
         }
     };
     let left = (cap - force.abs()) * dt;
-    let impulse = ((target - rate) / s).clamp(-left, left);
-    if impulse != 0.0 && impulse.is_finite() {
+    let mut total = before.impulse + (target - rate) / s;
+    if !total.is_finite() {
+        total = before.impulse;
+    }
+    let total = total.clamp(-left, left);
+    let impulse = total - before.impulse;
+    if impulse != 0.0 {
         let mut impulses = SVector::<f64, 6>::zeros();
         impulses[row] = impulse;
         for (a, &r) in locked.iter().enumerate() {
@@ -219,7 +230,7 @@ pub fn step_rate(
             add_velocity(engine, &sides.upper, &side, &(ma * impulses));
         }
     }
-    Effort { impulse: if impulse.is_finite() { impulse } else { 0.0 }, force, push, at: lower.com }
+    Effort { impulse: total, force, push, at: lower.com }
 }
 
 /// Adds the rigid velocity change `delta` (linear at `side.com`, angular) to the side's bodies.

@@ -364,11 +364,13 @@ impl Joint {
     }
 
     /// Before a step: each hinge or slider in velocity control reaches its velocity (see `drives`), the
-    /// engine's motor keeping the force left.
-    pub fn step_drives(&mut self, engine: &mut Engine, bodies: &[Body]) {
+    /// engine's motor keeping the force left. `first`: the first sweep of this step.
+    pub fn step_drives(&mut self, engine: &mut Engine, bodies: &[Body], first: bool) {
         let dt = engine.params.dt;
         for i in 0..self.axes.len() {
-            self.axes[i].stepped = Effort::default();
+            if first {
+                self.axes[i].stepped = Effort::default();
+            }
             let Drive::Velocity { velocity, max_force } = self.axes[i].drive else { continue };
             let Some(sides) = &self.sides else { continue };
             let (b1, b2) = self.bodies_of(engine, bodies, i);
@@ -384,7 +386,7 @@ impl Joint {
             };
             let cap = max_force.max(axis.params.static_friction);
             let row = if axis.angular { 3 } else { 0 };
-            let effort = step_rate(engine, sides, &frame, row, rate, velocity, cap, dt);
+            let effort = step_rate(engine, sides, &frame, row, rate, velocity, cap, dt, &self.axes[i].stepped);
             self.axes[i].stepped = effort;
             let left = (cap - effort.force.abs() - effort.impulse.abs() / dt).max(0.0);
             if let Some(joint) = engine.joints.get_mut(self.handles[self.axes[i].engine_joint], false) {

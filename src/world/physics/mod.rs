@@ -166,8 +166,13 @@ impl Physics {
                 }
             }
         }
-        for j in &mut self.joints {
-            j.step_drives(&mut self.engine, &self.bodies);
+        // the drives sharing bodies are swept in turn until their rates agree
+        for sweep in 0..drives::SWEEPS {
+            for j in &mut self.joints {
+                j.step_drives(&mut self.engine, &self.bodies, sweep == 0);
+            }
+        }
+        for j in &self.joints {
             j.apply_forces(&mut self.engine, &self.bodies);
         }
         self.engine.step(&self.hooks);
