@@ -283,3 +283,123 @@ fn wheels_turn_at_the_set_velocity_and_a_two_wheeled_robot_drives_the_distance_a
     let straight = records(&out, "straight");
     assert!(straight[to]["yaw"].abs() < 0.02 && straight[to]["y"].abs() < 0.02, "drifted: {:?}", straight[to]);
 }
+
+#[test]
+fn set_torque_accelerates_a_known_inertia_and_beats_a_set_position_of_the_same_step() {
+    let (mass, a, b, d, torque) = (1.0, 0.4, 0.02, 0.2, 0.5);
+    let inertia = mass * (a * a + b * b) / 12.0 + mass * d * d;
+    let alpha = torque / inertia;
+    let world = format!(
+        "#VRML_SIM R2025a utf8\nWorldInfo {{ basicTimeStep 16 }}\n{}",
+        arm_robot("arm", 0.0, "0 0 1", "", "")
+            .replace("motor_trace", "motor_force")
+            .replace("controllerArgs [  ]", &format!("controllerArgs [ \"{torque}\" ]"))
+    );
+    let out = run(&world, &["motor_force"], &[]);
+    ok(&out);
+    let r = records(&out, "arm");
+    // force control: the position grows as ½·α·t² (the integration's own error, under 1/(4n) after n
+    // steps, is within the tolerance from the tenth step on)
+    let forced: Vec<_> = r.iter().filter(|s| s["phase"] == 0.0).collect();
+    assert_eq!(forced.len(), 20);
+    for s in &forced[9..] {
+        let t = s["t"] / 1000.0;
+        let expected = alpha * t * t / 2.0;
+        assert!((s["p"] - expected).abs() < 0.03 * expected, "t={t}: {} rad, ½·(τ/I)·t² = {expected}", s["p"]);
+    }
+    // back in position control: it settles at the target
+    let stop = value(&out, "arm", "stop");
+    let last = r.last().unwrap();
+    assert!((last["p"] - stop).abs() < 1e-3, "stopped at {}, target {stop}", last["p"]);
+}
+
+/// Webots' kinematic motor (spec motion §3.6) toward `target` from 0: the speed ramps by
+/// `acceleration`·dt up to `velocity`, the position never passes the target.
+fn kinematic_law(target: f64, velocity: f64, acceleration: f64, dt: f64, steps: usize) -> Vec<f64> {
+    let (mut p, mut v) = (0.0_f64, 0.0_f64);
+    (0..steps)
+        .map(|_| {
+            if (target - p).abs() >= 1e-6 {
+                v = (v + acceleration * dt).min(velocity);
+                p = (p + v * dt).min(target);
+            }
+            p
+        })
+        .collect()
+}
+
+#[test]
+fn coupled_motors_mirror_and_relay_kinematic_joints_follow_webots_ramp_and_soft_limits_widen() {
+    let hinge = |def: &str, motor: &str, extra: &str| {
+        format!(
+            "HingeJoint {{ jointParameters DEF P{def} HingeJointParameters {{ axis 0 0 1 {extra} }} device [ {motor} ] \
+               endPoint DEF E{def} Solid {{ boundingObject Box {{ size 0.1 0.1 0.1 }} }} }}"
+        )
+    };
+    let world = format!(
+        "#VRML_SIM R2025a utf8\nWorldInfo {{ basicTimeStep 32 }}\n\
+         Robot {{ supervisor TRUE controller \"motor_coupled\" children [ {} {} {} {} {} ] }}\n",
+        hinge("A", "RotationalMotor { name \"x::a\" multiplier 5 }", ""),
+        hinge("B", "RotationalMotor { name \"x::b\" multiplier -5 maxVelocity 5 }", ""),
+        hinge("X", "RotationalMotor { name \"x\" } PositionSensor { name \"ps x\" }", ""),
+        hinge("Y", "RotationalMotor { name \"y::z\" }", ""),
+        hinge("L", "RotationalMotor { name \"limited\" minPosition -0.1 maxPosition 0.1 }", "position -0.2"),
+    );
+    let out = run(&world, &["motor_coupled"], &[]);
+    ok(&out);
+    out.assert_stdout_has("coupled checks passed");
+    out.assert_stderr_has("Motor 'y::z' uses the coupled motor name structure but does not have any siblings.");
+    out.assert_stderr_has(
+        "When using coupled motors, velocity limits must be consistent across devices. Adjusted 'maxVelocity' \
+         from 5 to 10 for motor 'x::a'.",
+    );
+    out.assert_stderr_has("Invalid 'minPosition' changed to -0.2. The value should be -0.2 or less.");
+    // "x": acceleration -1, so the available torque's value (10) is the acceleration; 2 rad/s at most
+    let law = kinematic_law(1.0, 2.0, 10.0, 0.032, 40);
+    let r = records(&out, "robot");
+    assert_eq!(r.len(), 40);
+    for (s, expected) in r.iter().zip(&law) {
+        for key in ["p", "ps", "angle"] {
+            assert!(
+                (s[key] - expected).abs() < 1e-9,
+                "t={}: {key} = {}, Webots' ramp gives {expected}",
+                s["t"],
+                s[key]
+            );
+        }
+    }
+    assert_eq!(*law.last().unwrap(), 1.0, "the target is reached within the run");
+}
+
+#[test]
+fn every_misuse_gets_webots_message_and_value_and_the_world_warns_as_webots_does() {
+    let physics = "physics Physics { density -1 mass 1 } boundingObject Box { size 0.1 0.1 0.1 }";
+    let world = format!(
+        "#VRML_SIM R2025a utf8\nWorldInfo {{ basicTimeStep 32 gravity 0 }}\n\
+         Robot {{ controller \"joint_misuse\" children [ \
+           HingeJoint {{ jointParameters HingeJointParameters {{ axis 0 0 1 }} \
+             device [ RotationalMotor {{ name \"m\" minPosition -1 maxPosition 1 }} PositionSensor {{ name \"ps\" }} Brake {{ name \"br\" }} ] \
+             endPoint Solid {{ {physics} }} }} \
+           SliderJoint {{ device [ LinearMotor {{ name \"lin\" }} PositionSensor {{ name \"lps\" }} ] \
+             endPoint Solid {{ translation 1 0 0 {physics} }} }} \
+           HingeJoint {{ device [ RotationalMotor {{ name \"kin\" }} ] endPoint Solid {{ translation 2 0 0 }} }} \
+           HingeJoint {{ device [ RotationalMotor {{ name \"loose\" }} ] }} \
+           LED {{ name \"led\" }} ] }}\n"
+    );
+    let out = run(&world, &["joint_misuse"], &[]);
+    ok(&out);
+    out.assert_stdout_has("misuse checks passed");
+    for warning in [
+        "RotationalMotor \"m\": too big requested position: 5 > 1",
+        "RotationalMotor \"m\": too low requested position: -5 < -1",
+        "RotationalMotor \"m\": The requested velocity 50 exceeds 'maxVelocity' = 10.",
+        "RotationalMotor \"m\": The requested available motor torque 100 exceeds 'maxTorque' = 10",
+        "RotationalMotor \"m\": The requested motor torque 20 exceeds 'maxTorque' = 10",
+        "LinearMotor \"lin\": The requested available motor force 50 exceeds 'maxForce' = 10",
+        "RotationalMotor \"kin\": wb_motor_enable_torque_feedback(): cannot be invoked for a Joint whose end point has no Physics node.",
+        "RotationalMotor \"loose\": wb_motor_enable_torque_feedback(): cannot be invoked for a Joint with no end point.",
+        "RotationalMotor \"m\": wb_motor_enable_torque_feedback(): cannot be invoked because the parent Solid has no Physics node.",
+    ] {
+        out.assert_stderr_has(warning);
+    }
+}

@@ -83,11 +83,14 @@ impl LawState {
         // the acceleration is the available force's value when unlimited or larger (motor.md)
         let acceleration = if t.acceleration == -1.0 || t.acceleration > t.force { t.force } else { t.acceleration };
         let step = acceleration * dt;
-        if (t.velocity - self.velocity).abs() > 1e-6 {
-            self.velocity = if t.velocity > self.velocity {
-                (self.velocity + step).min(t.velocity)
+        // toward a position, the speed (a coupled motor's negative multiplier makes its velocity negative:
+        // Webots then moves it away from its target for ever)
+        let wanted = if t.position.is_infinite() { t.velocity } else { t.velocity.abs() };
+        if (wanted - self.velocity).abs() > 1e-6 {
+            self.velocity = if wanted > self.velocity {
+                (self.velocity + step).min(wanted)
             } else {
-                (self.velocity - step).max(t.velocity)
+                (self.velocity - step).max(wanted)
             };
         }
         Some(if t.position > position {
@@ -161,6 +164,10 @@ mod tests {
         let mut law = LawState::default();
         let t = targets(1.0, 2.0, 5.0);
         assert!((law.kinematic_step(&t, 0.0, 0.1).unwrap() - 0.05).abs() < 1e-12);
+        // a negative velocity (a coupled motor's) still goes toward the target
+        let mut law = LawState::default();
+        let t = targets(-1.0, -2.0, -1.0);
+        assert!((law.kinematic_step(&t, 0.0, 0.1).unwrap() + 0.1).abs() < 1e-12);
     }
 
     #[test]
