@@ -403,3 +403,86 @@ fn every_misuse_gets_webots_message_and_value_and_the_world_warns_as_webots_does
         out.assert_stderr_has(warning);
     }
 }
+
+#[test]
+fn position_sensor_noise_is_seeded_gaussian_and_resolution_rounds_as_webots() {
+    let world = "#VRML_SIM R2025a utf8\nWorldInfo { basicTimeStep 32 }\n\
+         Robot { controller \"ps_noise\" controllerArgs [ \"2000\" ] children [ \
+           HingeJoint { jointParameters HingeJointParameters { position 0.3 } \
+             device [ PositionSensor { name \"noisy\" noise 0.01 } ] endPoint Solid { } } \
+           HingeJoint { jointParameters HingeJointParameters { position -0.33 } \
+             device [ PositionSensor { name \"coarse\" resolution 0.1 } ] endPoint Solid { } } ] }\n";
+    let p = Project::new();
+    p.controller("ps_noise", "ps_noise");
+    p.world("w.wbt", world);
+    let (first, again, reseeded) = (p.run("w.wbt", &[]), p.run("w.wbt", &[]), p.run("w.wbt", &["--seed", "5"]));
+    for out in [&first, &again, &reseeded] {
+        ok(out);
+    }
+    let samples = |out: &RunOutput, key: &str| records(out, "robot").iter().map(|r| r[key]).collect::<Vec<f64>>();
+    let noisy = samples(&first, "n");
+    assert_eq!(noisy.len(), 2000);
+    let n = noisy.len() as f64;
+    let mean = noisy.iter().sum::<f64>() / n;
+    let sigma = (noisy.iter().map(|v| (v - mean).powi(2)).sum::<f64>() / (n - 1.0)).sqrt();
+    // the mean within 4 standard errors, σ within 10 % (its standard error is about 1.6 %)
+    assert!((mean - 0.3).abs() < 4.0 * 0.01 / n.sqrt(), "mean {mean}");
+    assert!((sigma - 0.01).abs() < 0.001, "σ {sigma}");
+    assert_eq!(noisy, samples(&again, "n"), "the same seed gives the same noise");
+    assert_ne!(noisy, samples(&reseeded, "n"), "another seed gives other noise");
+    // Webots' resolution: resolution · trunc(value / resolution + 0.5), so -0.33 reads -0.2
+    let expected = (-0.33_f64 / 0.1 + 0.5).trunc() * 0.1;
+    assert!((expected + 0.2).abs() < 1e-12);
+    for c in samples(&first, "c") {
+        assert!((c - expected).abs() < 1e-12, "coarse read {c}");
+    }
+}
+
+/// A 1 kg arm (0.4 m along x from a horizontal hinge), released horizontal with a damping constant
+/// `damping` on its joint: its angle after `t` s, by fine integration of I·θ'' = m·g·d·cos θ − B·θ'.
+fn damped_pendulum(damping: f64, t: f64) -> f64 {
+    let (mass, g, d) = (1.0, 9.81, 0.2);
+    let inertia = mass * (0.16 + 0.0004) / 12.0 + mass * d * d;
+    let (mut theta, mut omega, h) = (0.0_f64, 0.0_f64, 1e-5);
+    for _ in 0..(t / h).round() as usize {
+        let alpha = (mass * g * d * theta.cos() - damping * omega) / inertia;
+        omega += alpha * h;
+        theta += omega * h;
+    }
+    theta
+}
+
+#[test]
+fn webots_brake_scenario_and_the_damping_a_brake_adds() {
+    let pendulum = |i: usize, brake: &str| {
+        format!(
+            "HingeJoint {{ jointParameters HingeJointParameters {{ axis 0 1 0 anchor 0 {y} 0 }} \
+               device [ PositionSensor {{ name \"position sensor {i}\" }} {brake} ] \
+               endPoint Solid {{ translation 0 {y} 0 boundingObject Pose {{ translation 0.2 0 0 children [ \
+                 Box {{ size 0.4 0.02 0.02 }} ] }} physics Physics {{ density -1 mass 1 }} }} }}",
+            y = i as f64 * 0.5
+        )
+    };
+    let world = format!(
+        "#VRML_SIM R2025a utf8\nWorldInfo {{ basicTimeStep 32 }}\n\
+         Robot {{ translation 0 0 1 controller \"brake_swing\" children [ {} {} {} {} ] }}\n",
+        pendulum(1, ""),
+        pendulum(2, "Brake { name \"brake 2\" }"),
+        pendulum(3, "Brake { name \"brake 3\" }"),
+        pendulum(4, "Brake { name \"brake 4\" }"),
+    );
+    let out = run(&world, &["brake_swing"], &[]);
+    ok(&out);
+    let last = records(&out, "robot").pop().unwrap();
+    let (a1, a2, a3, a4) = (last["a1"], last["a2"], last["a3"], last["a4"]);
+    // Webots' test: a brake of 0 is no brake, a brake of 1 swings less, 10000 holds within 0.001
+    assert!((a1 - a2).abs() < 0.01, "{a1} vs {a2}");
+    assert!(a2 > a3, "{a2} vs {a3}");
+    assert!(a4.abs() < 0.001, "{a4}");
+    // and against mechanics, after 8 steps of 32 ms
+    let t = 0.256;
+    for (angle, damping) in [(a1, 0.0), (a3, 1.0)] {
+        let expected = damped_pendulum(damping, t);
+        assert!((angle - expected).abs() < 0.03 * expected, "B = {damping}: {angle} rad, mechanics says {expected}");
+    }
+}

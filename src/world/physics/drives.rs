@@ -134,11 +134,11 @@ fn mobility(j: &Jacobian, side: &Rigid) -> Jacobian {
     inv_mass * j.transpose()
 }
 
-/// What a motor's step gives its joint: an impulse applied at once (the rate reaches the target) and
-/// a force or torque held through the step (the sides' weight on the axis), both toward increasing
-/// position. The held effort is a force `push` on the lower side at its centre of mass `at` (the
-/// upper side takes the opposite one at the same point): a couple would be read by the engine's motor
-/// as a change of rate and undone.
+/// What an axis' step gives its joint: an impulse applied at once (a motor's rate reaches its target)
+/// and a force or torque held through the step, both toward increasing position. The held effort is
+/// a force `push` on the lower side at its centre of mass `at` (the upper side takes the opposite one
+/// at the same point): a couple would be read by the engine's motor as a change of rate and undone.
+/// `force` is the motor's share of it (what feedback reports), the rest being the spring and damper.
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
 pub struct Effort {
     pub impulse: f64,
@@ -147,90 +147,143 @@ pub struct Effort {
     pub at: Point3<f64>,
 }
 
-/// The motor's step along row `row` (0 linear along the axis, 3 angular about it) with at most `cap`
-/// of force or torque for `dt` s: the force that holds the sides' weight on the axis, then the impulse
-/// that brings the joint's rate from `rate` to `target`, applied to the sides' velocities. `before` is
-/// what earlier sweeps of this step gave (the drives of a robot are swept in turn until they agree):
-/// the impulse adds to it, within the cap. Nothing when a side cannot be solved for.
-#[allow(clippy::too_many_arguments)]
-pub fn step_rate(
-    engine: &mut Engine,
-    sides: &Sides,
-    frame: &Isometry3<f64>,
-    row: usize,
-    rate: f64,
-    target: f64,
-    cap: f64,
-    dt: f64,
-    before: &Effort,
-) -> Effort {
-    let upper = if sides.upper_fixed { None } else { rigid(engine, &sides.upper) };
-    let Some(lower) = rigid(engine, &sides.lower) else { return *before };
-    if !sides.upper_fixed && upper.is_none() {
-        return *before;
+/// What drives an axis this step, with its spring and damper (brake included).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct AxisState {
+    /// 0: linear along the axis (slider), 3: angular about it (hinge).
+    pub row: usize,
+    pub position: f64,
+    pub rate: f64,
+    pub spring: f64,
+    pub damping: f64,
+    /// A force or torque applied besides (force control).
+    pub torque: f64,
+    /// A motor's velocity and force cap, if it drives the axis in position or velocity control.
+    pub motor: Option<(f64, f64)>,
+}
+
+/// The joint seen along one axis with the two sides rigid: the rate change per unit impulse along it
+/// (the other five rows held) and the rate the sides' weight gives it per second.
+struct Model {
+    upper: Option<(Rigid, Jacobian)>,
+    lower: Rigid,
+    lower_mobility: Jacobian,
+    locked: [usize; 5],
+    spread: SVector<f64, 5>,
+    s: f64,
+    sag: f64,
+}
+
+impl Model {
+    fn of(engine: &Engine, sides: &Sides, frame: &Isometry3<f64>, row: usize) -> Option<Model> {
+        let upper = if sides.upper_fixed { None } else { Some(rigid(engine, &sides.upper)?) };
+        let lower = rigid(engine, &sides.lower)?;
+        let gravity = engine.gravity;
+        let fall = |j: &Jacobian| j.fixed_view::<6, 3>(0, 0) * gravity;
+        let jb = rows(frame, &lower.com, 1.0);
+        let lower_mobility = mobility(&jb, &lower);
+        let mut k = jb * lower_mobility;
+        let mut u = fall(&jb);
+        let upper = upper.map(|side| {
+            let ja = rows(frame, &side.com, -1.0);
+            let ma = mobility(&ja, &side);
+            k += ja * ma;
+            u += fall(&ja);
+            (side, ma)
+        });
+        let mut locked = [0; 5];
+        for (slot, r) in locked.iter_mut().zip((0..6).filter(|&r| r != row)) {
+            *slot = r;
+        }
+        let k_ll = SMatrix::<f64, 5, 5>::from_fn(|a, b| k[(locked[a], locked[b])]);
+        let k_lm = SVector::<f64, 5>::from_fn(|a, _| k[(locked[a], row)]);
+        let u_l = SVector::<f64, 5>::from_fn(|a, _| u[locked[a]]);
+        let spread = k_ll.try_inverse()? * k_lm;
+        // a Schur complement: the axis' inverse effective mass with the other rows held
+        let s = k[(row, row)] - k_lm.dot(&spread);
+        let sag = u[row] - spread.dot(&u_l);
+        (s > 0.0 && s.is_finite() && sag.is_finite()).then_some(Model {
+            upper,
+            lower,
+            lower_mobility,
+            locked,
+            spread,
+            s,
+            sag,
+        })
     }
-    let gravity = engine.gravity;
-    // per row: the rate change per unit impulse on each row (k) and the rate the weight alone gives
-    // per second (u)
-    let jb = rows(frame, &lower.com, 1.0);
-    let mb = mobility(&jb, &lower);
-    let mut k = jb * mb;
-    let fall = |j: &Jacobian| j.fixed_view::<6, 3>(0, 0) * gravity;
-    let mut u = fall(&jb);
-    let upper = upper.map(|side| {
-        let ja = rows(frame, &side.com, -1.0);
-        let ma = mobility(&ja, &side);
-        k += ja * ma;
-        u += fall(&ja);
-        (side, ma)
-    });
-    // the motor row with the five locked rows held: its effective mass (a Schur complement) and the
-    // rate the weight gives it
-    let locked: Vec<usize> = (0..6).filter(|&r| r != row).collect();
-    let k_ll = SMatrix::<f64, 5, 5>::from_fn(|a, b| k[(locked[a], locked[b])]);
-    let k_lm = SVector::<f64, 5>::from_fn(|a, _| k[(locked[a], row)]);
-    let u_l = SVector::<f64, 5>::from_fn(|a, _| u[locked[a]]);
-    let Some(k_ll_inv) = k_ll.try_inverse() else { return *before };
-    let spread = k_ll_inv * k_lm;
-    let s = k[(row, row)] - k_lm.dot(&spread);
-    let sag = u[row] - spread.dot(&u_l);
-    if !(s > 0.0 && s.is_finite() && sag.is_finite()) {
-        return *before;
+
+    /// The sides' velocities change as an impulse `impulse` along the axis makes them.
+    fn apply(&self, engine: &mut Engine, sides: &Sides, row: usize, impulse: f64) {
+        let mut impulses = SVector::<f64, 6>::zeros();
+        impulses[row] = impulse;
+        for (a, &r) in self.locked.iter().enumerate() {
+            impulses[r] = -self.spread[a] * impulse;
+        }
+        add_velocity(engine, &sides.lower, &self.lower, &(self.lower_mobility * impulses));
+        if let Some((side, ma)) = &self.upper {
+            add_velocity(engine, &sides.upper, side, &(ma * impulses));
+        }
     }
-    let mut force = (-sag / s).clamp(-cap, cap);
-    let axis: Vector3<f64> = frame.rotation * Vector3::x();
-    let push = if row == 0 {
-        axis * force
-    } else {
+
+    /// The force on the lower side's centre of mass giving `force` along the axis (none when that
+    /// centre lies on a hinge's axis).
+    fn push(&self, frame: &Isometry3<f64>, row: usize, force: f64) -> Vector3<f64> {
+        let axis: Vector3<f64> = frame.rotation * Vector3::x();
+        if row == 0 {
+            return axis * force;
+        }
         // the centre of mass moves along a × r: a force f / |a × r| there gives the torque f
-        let t = axis.cross(&(lower.com - Point3::from(frame.translation.vector)));
+        let t = axis.cross(&(self.lower.com - Point3::from(frame.translation.vector)));
         let d2 = t.norm_squared();
         if d2 < 1e-18 {
-            force = 0.0;
             Vector3::zeros()
         } else {
             t * (force / d2)
         }
+    }
+}
+
+/// One axis' step for `dt` s (spec motion §2.5, §3.4). A motor holds the sides' weight and the spring
+/// and damper's pull (within its cap), then an impulse brings the rate to the motor's velocity with
+/// the force left. Without a motor, the spring and damper's force over the step is the constant one
+/// that ends the step at the rate the exact motion would (stable however stiff). `before` is what earlier sweeps of this step
+/// gave (the drives of a robot are swept in turn until they agree): the motor's impulse adds to it,
+/// within the cap. Nothing when a side cannot be solved for.
+pub fn step_axis(
+    engine: &mut Engine,
+    sides: &Sides,
+    frame: &Isometry3<f64>,
+    axis: &AxisState,
+    dt: f64,
+    before: &Effort,
+) -> Effort {
+    let Some(model) = Model::of(engine, sides, frame, axis.row) else { return *before };
+    let (s, weight) = (model.s, model.sag / model.s);
+    let at = model.lower.com;
+    let elastic = |rate: f64| -axis.spring * (axis.position + rate * dt) - axis.damping * rate;
+    let Some((target, cap)) = axis.motor else {
+        // the rate the step ends with, exactly (x'' = s·(weight + torque - K·x - B·x'), however stiff),
+        // then the constant force that gives it
+        let drive = s * (weight + axis.torque);
+        let m = Matrix3::new(0.0, 1.0, 0.0, -s * axis.spring, -s * axis.damping, drive, 0.0, 0.0, 0.0);
+        let end = ((m * dt).exp() * Vector3::new(axis.position, axis.rate, 1.0)).y;
+        let force = (end - axis.rate) / (s * dt) - weight - axis.torque;
+        return Effort { impulse: 0.0, force: 0.0, push: model.push(frame, axis.row, force), at };
     };
-    let left = (cap - force.abs()) * dt;
-    let mut total = before.impulse + (target - rate) / s;
+    let load = elastic(target);
+    let hold = (-(weight + load)).clamp(-cap, cap);
+    let left = (cap - hold.abs()) * dt;
+    let mut total = before.impulse + (target - axis.rate) / s;
     if !total.is_finite() {
         total = before.impulse;
     }
     let total = total.clamp(-left, left);
     let impulse = total - before.impulse;
     if impulse != 0.0 {
-        let mut impulses = SVector::<f64, 6>::zeros();
-        impulses[row] = impulse;
-        for (a, &r) in locked.iter().enumerate() {
-            impulses[r] = -spread[a] * impulse;
-        }
-        add_velocity(engine, &sides.lower, &lower, &(mb * impulses));
-        if let Some((side, ma)) = upper {
-            add_velocity(engine, &sides.upper, &side, &(ma * impulses));
-        }
+        model.apply(engine, sides, axis.row, impulse);
     }
-    Effort { impulse: total, force, push, at: lower.com }
+    Effort { impulse: total, force: hold, push: model.push(frame, axis.row, hold + load), at }
 }
 
 /// Adds the rigid velocity change `delta` (linear at `side.com`, angular) to the side's bodies.

@@ -12,7 +12,7 @@ use nalgebra::{Isometry3, Point3, UnitQuaternion, Vector3};
 use rapier3d_f64::prelude::*;
 
 use super::bodies::Body;
-use super::drives::{step_rate, Effort, Sides};
+use super::drives::{step_axis, AxisState, Effort, Sides};
 use super::engine::Engine;
 use super::plan::{JointKind, JointPlan};
 use crate::world::scene::{FieldValue, NodeId, Scene, SyncedField};
@@ -327,7 +327,8 @@ impl Joint {
                 data.set_motor_velocity(engine_axis, 0.0, VELOCITY_GAIN);
                 data.set_motor_max_force(engine_axis, friction);
             }
-            Drive::Free if p.spring > 0.0 || damping > 0.0 => {
+            // a hinge's or slider's spring and damper act through `drives`
+            Drive::Free if self.sides.is_none() && (p.spring > 0.0 || damping > 0.0) => {
                 // the zero pose is at joint coordinate -initial position
                 data.set_motor(engine_axis, -offset, 0.0, p.spring, damping);
                 data.set_motor_max_force(engine_axis, f64::MAX);
@@ -347,8 +348,18 @@ impl Joint {
     /// being taken by a drive or static friction).
     fn explicit_spring(&self, i: usize) -> bool {
         let a = &self.axes[i];
-        (a.params.spring > 0.0 || a.params.damping + a.brake > 0.0)
+        self.sides.is_none()
+            && (a.params.spring > 0.0 || a.params.damping + a.brake > 0.0)
             && (a.drive != Drive::Free || a.params.static_friction > 0.0)
+    }
+
+    /// The bodies moving with each side (hinges and sliders: their drives, springs and dampers then act
+    /// through `drives`).
+    pub fn set_sides(&mut self, engine: &mut Engine, sides: Option<Sides>) {
+        self.sides = sides.filter(|_| matches!(self.kind, JointKind::Hinge | JointKind::Slider));
+        for i in 0..self.axes.len() {
+            self.configure(engine, i);
+        }
     }
 
     /// The force or torque the joint transmitted along axis `i` in the last step, positive toward
@@ -371,11 +382,19 @@ impl Joint {
             if first {
                 self.axes[i].stepped = Effort::default();
             }
-            let Drive::Velocity { velocity, max_force } = self.axes[i].drive else { continue };
             let Some(sides) = &self.sides else { continue };
+            let axis = &self.axes[i];
+            let p = &axis.params;
+            let (spring, damping) = (p.spring, p.damping + axis.brake);
+            let motor = match axis.drive {
+                Drive::Velocity { velocity, max_force } => Some((velocity, max_force.max(p.static_friction))),
+                _ => None,
+            };
+            if motor.is_none() && (spring == 0.0 && damping == 0.0 || !first) {
+                continue;
+            }
             let (b1, b2) = self.bodies_of(engine, bodies, i);
             let (Some(r1), Some(r2)) = (engine.bodies.get(b1), engine.bodies.get(b2)) else { continue };
-            let axis = &self.axes[i];
             let frame = r1.position() * axis.frame1;
             let direction = frame.rotation * Vector3::x();
             let anchor = Point3::from(frame.translation.vector);
@@ -384,13 +403,23 @@ impl Joint {
             } else {
                 (r2.velocity_at_point(&anchor) - r1.velocity_at_point(&anchor)).dot(&direction)
             };
-            let cap = max_force.max(axis.params.static_friction);
-            let row = if axis.angular { 3 } else { 0 };
-            let effort = step_rate(engine, sides, &frame, row, rate, velocity, cap, dt, &self.axes[i].stepped);
+            let state = AxisState {
+                row: if axis.angular { 3 } else { 0 },
+                // from the zero pose, where the spring rests
+                position: axis.position,
+                rate,
+                spring,
+                damping,
+                torque: if let Drive::Force(f) = axis.drive { f } else { 0.0 },
+                motor,
+            };
+            let effort = step_axis(engine, sides, &frame, &state, dt, &self.axes[i].stepped);
             self.axes[i].stepped = effort;
-            let left = (cap - effort.force.abs() - effort.impulse.abs() / dt).max(0.0);
-            if let Some(joint) = engine.joints.get_mut(self.handles[self.axes[i].engine_joint], false) {
-                joint.data.set_motor_max_force(self.axes[i].engine_axis, left);
+            if let Some((_, cap)) = motor {
+                let left = (cap - effort.force.abs() - effort.impulse.abs() / dt).max(0.0);
+                if let Some(joint) = engine.joints.get_mut(self.handles[self.axes[i].engine_joint], false) {
+                    joint.data.set_motor_max_force(self.axes[i].engine_axis, left);
+                }
             }
         }
     }

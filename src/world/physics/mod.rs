@@ -119,7 +119,7 @@ impl Physics {
         drives::settle_masses(&mut engine);
         let handles: Vec<_> = bodies.iter().map(|b| b.handle).collect();
         for (joint, sides) in joints.iter_mut().zip(drives::sides(&plan, &handles)) {
-            joint.sides = sides.filter(|_| matches!(joint.kind, plan::JointKind::Hinge | plan::JointKind::Slider));
+            joint.set_sides(&mut engine, sides);
         }
         let mut welds = Vec::new();
         for (i, body_plan) in plan.bodies.iter().enumerate() {
