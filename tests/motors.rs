@@ -486,3 +486,32 @@ fn webots_brake_scenario_and_the_damping_a_brake_adds() {
         assert!((angle - expected).abs() < 0.03 * expected, "B = {damping}: {angle} rad, mechanics says {expected}");
     }
 }
+
+#[test]
+fn leds_light_their_material_and_light_as_webots_does() {
+    // Webots colours the LED's first child: a Shape, or a Group of Shapes and lights
+    let led = |name: &str, fields: &str, material: &str, extra: &str| {
+        format!(
+            "LED {{ name \"{name}\" {fields} children [ Group {{ children [ Shape {{ appearance Appearance {{ \
+               material DEF {material} Material {{ emissiveColor 0 0 0 }} }} geometry Sphere {{ radius 0.01 }} }} {extra} ] }} \
+               Shape {{ appearance Appearance {{ material DEF {material}_2 Material {{ emissiveColor 0 0 0 }} }} geometry Box {{ }} }} ] }}"
+        )
+    };
+    let world = format!(
+        "#VRML_SIM R2025a utf8\nWorldInfo {{ basicTimeStep 32 }}\n\
+         Robot {{ supervisor TRUE controller \"led_colors\" children [ {} {} {} {} ] }}\n",
+        led("list", "color [ 1 0 0, 0 1 0, 0 0 1 ]", "M_LIST", "DEF LIGHT PointLight { on TRUE color 1 1 1 }"),
+        led("one", "gradual TRUE color [ 0 0 1 ]", "M_ONE", ""),
+        led("rgb", "gradual TRUE color [ ]", "M_RGB", ""),
+        // Webots' warnings: a gradual LED with several colours, an LED with nothing to light
+        "LED { name \"many\" gradual TRUE color [ 1 0 0, 0 1 0 ] } LED { name \"dark\" }",
+    );
+    let out = run(&world, &["led_colors"], &[]);
+    ok(&out);
+    out.assert_stdout_has("led checks passed");
+    out.assert_stderr_has("LED \"many\": Too many colors defined for a gradual LED.");
+    out.assert_stderr_has(
+        "LED \"dark\": No PBRAppearance, Material and no Light found. The first child of a LED should be either a \
+         Shape, a Light or a Group containing Shape and Light nodes.",
+    );
+}
