@@ -15,13 +15,17 @@
 #include "../../c/webots/types.h"
 
 namespace webots {
+  class Brake;
   class Compass;
   class Connector;
   class Device;
   class Emitter;
   class Joystick;
   class Keyboard;
+  class LED;
+  class Motor;
   class Mouse;
+  class PositionSensor;
   class Receiver;
 
   class Robot {
@@ -81,6 +85,10 @@ namespace webots {
     Connector *getConnector(const std::string &name);
     Emitter *getEmitter(const std::string &name);
     Receiver *getReceiver(const std::string &name);
+    Motor *getMotor(const std::string &name);
+    PositionSensor *getPositionSensor(const std::string &name);
+    Brake *getBrake(const std::string &name);
+    LED *getLED(const std::string &name);
 
     // the user input devices, made with the Robot
     Joystick *getJoystick() { return mJoystick; }
@@ -104,6 +112,10 @@ namespace webots {
     virtual Connector *createConnector(WbDeviceTag tag) const;
     virtual Emitter *createEmitter(WbDeviceTag tag) const;
     virtual Receiver *createReceiver(WbDeviceTag tag) const;
+    virtual Brake *createBrake(WbDeviceTag tag) const;
+    virtual LED *createLED(WbDeviceTag tag) const;
+    virtual Motor *createMotor(WbDeviceTag tag) const;
+    virtual PositionSensor *createPositionSensor(WbDeviceTag tag) const;
 
   private:
     Keyboard *mKeyboard;

@@ -4,10 +4,14 @@
 #define WB_ALLOW_MIXING_C_AND_CPP_API
 #include <webots/device.h>
 #include <webots/robot.h>
+#include <webots/Brake.hpp>
 #include <webots/Compass.hpp>
 #include <webots/Connector.hpp>
 #include <webots/Device.hpp>
 #include <webots/Emitter.hpp>
+#include <webots/LED.hpp>
+#include <webots/Motor.hpp>
+#include <webots/PositionSensor.hpp>
 #include <webots/Receiver.hpp>
 #include <webots/Robot.hpp>
 
@@ -61,6 +65,43 @@ Receiver *Robot::getReceiver(const std::string &name) {
   return Device::hasType(tag, WB_NODE_RECEIVER) ? typed<Receiver>(getOrCreateDevice(tag)) : NULL;
 }
 
+Motor *Robot::getMotor(const std::string &name) {
+  const WbDeviceTag tag = wb_robot_get_device(name.c_str());
+  const bool motor = Device::hasType(tag, WB_NODE_ROTATIONAL_MOTOR) || Device::hasType(tag, WB_NODE_LINEAR_MOTOR);
+  return motor ? typed<Motor>(getOrCreateDevice(tag)) : NULL;
+}
+
+PositionSensor *Robot::getPositionSensor(const std::string &name) {
+  const WbDeviceTag tag = wb_robot_get_device(name.c_str());
+  return Device::hasType(tag, WB_NODE_POSITION_SENSOR) ? typed<PositionSensor>(getOrCreateDevice(tag)) : NULL;
+}
+
+Brake *Robot::getBrake(const std::string &name) {
+  const WbDeviceTag tag = wb_robot_get_device(name.c_str());
+  return Device::hasType(tag, WB_NODE_BRAKE) ? typed<Brake>(getOrCreateDevice(tag)) : NULL;
+}
+
+LED *Robot::getLED(const std::string &name) {
+  const WbDeviceTag tag = wb_robot_get_device(name.c_str());
+  return Device::hasType(tag, WB_NODE_LED) ? typed<LED>(getOrCreateDevice(tag)) : NULL;
+}
+
+Brake *Robot::createBrake(WbDeviceTag tag) const {
+  return new Brake(tag);
+}
+
+LED *Robot::createLED(WbDeviceTag tag) const {
+  return new LED(tag);
+}
+
+Motor *Robot::createMotor(WbDeviceTag tag) const {
+  return new Motor(tag);
+}
+
+PositionSensor *Robot::createPositionSensor(WbDeviceTag tag) const {
+  return new PositionSensor(tag);
+}
+
 Compass *Robot::createCompass(WbDeviceTag tag) const {
   return new Compass(tag);
 }
@@ -87,6 +128,15 @@ Device *Robot::createDevice(WbDeviceTag tag) const {
       return createEmitter(tag);
     case WB_NODE_RECEIVER:
       return createReceiver(tag);
+    case WB_NODE_BRAKE:
+      return createBrake(tag);
+    case WB_NODE_LED:
+      return createLED(tag);
+    case WB_NODE_ROTATIONAL_MOTOR:
+    case WB_NODE_LINEAR_MOTOR:
+      return createMotor(tag);
+    case WB_NODE_POSITION_SENSOR:
+      return createPositionSensor(tag);
     default:
       return new PlainDevice(tag);
   }
