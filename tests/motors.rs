@@ -265,10 +265,6 @@ fn wheels_turn_at_the_set_velocity_and_a_two_wheeled_robot_drives_the_distance_a
         let travelled: f64 = (from..to)
             .map(|k| ((r[k + 1]["x"] - r[k]["x"]).powi(2) + (r[k + 1]["y"] - r[k]["y"]).powi(2)).sqrt())
             .sum();
-        eprintln!(
-            "{robot}: heading {heading} (expected {expected_heading}), path {travelled} (expected {})",
-            speed * span
-        );
         assert!(
             (heading - expected_heading).abs() < 0.04 * expected_heading.abs() + 0.01,
             "{robot}: heading changed by {heading}, (ωr - ωl)·r·t / L = {expected_heading}"
