@@ -3,7 +3,7 @@
 import ctypes
 
 from . import wb
-from .device import Device, device_class, make_device
+from .device import Device, device_class, device_or_none
 from .node_type import NodeType
 
 _set_damping_constant = wb.function('wb_brake_set_damping_constant', None, wb.tag_t, ctypes.c_double)
@@ -36,11 +36,9 @@ class Brake(Device):
     @property
     def motor(self):
         """The motor on the same joint axis, or None."""
-        tag = _get_motor(self._tag)
-        return None if tag == 0 else make_device(tag)
+        return device_or_none(_get_motor(self._tag))
 
     @property
     def position_sensor(self):
         """The PositionSensor on the same joint axis, or None."""
-        tag = _get_position_sensor(self._tag)
-        return None if tag == 0 else make_device(tag)
+        return device_or_none(_get_position_sensor(self._tag))

@@ -1,10 +1,9 @@
 """`Motor` (motor.h): RotationalMotor and LinearMotor, in position, velocity or force control."""
 
 import ctypes
-import typing
 
 from . import wb
-from .device import Device, device_class, make_device
+from .device import Device, device_class, device_or_none
 from .node_type import NodeType
 
 _set_position = wb.function('wb_motor_set_position', None, wb.tag_t, ctypes.c_double)
@@ -46,10 +45,6 @@ _get_max_torque = _getter('wb_motor_get_max_torque')
 _get_multiplier = _getter('wb_motor_get_multiplier')
 _get_force_feedback = _getter('wb_motor_get_force_feedback')
 _get_torque_feedback = _getter('wb_motor_get_torque_feedback')
-
-
-def _sibling(tag: int) -> typing.Optional[Device]:
-    return None if tag == 0 else make_device(tag)
 
 
 @device_class(NodeType.ROTATIONAL_MOTOR, NodeType.LINEAR_MOTOR)
@@ -250,9 +245,9 @@ class Motor(Device):
     @property
     def brake(self):
         """The Brake on the same joint axis, or None."""
-        return _sibling(_get_brake(self._tag))
+        return device_or_none(_get_brake(self._tag))
 
     @property
     def position_sensor(self):
         """The PositionSensor on the same joint axis, or None."""
-        return _sibling(_get_position_sensor(self._tag))
+        return device_or_none(_get_position_sensor(self._tag))

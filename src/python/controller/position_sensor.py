@@ -3,7 +3,7 @@
 import ctypes
 
 from . import wb
-from .device import device_class, make_device
+from .device import device_class, device_or_none
 from .node_type import NodeType
 from .sensor import Sensor
 
@@ -43,11 +43,9 @@ class PositionSensor(Sensor):
     @property
     def motor(self):
         """The motor on the same joint axis, or None."""
-        tag = _get_motor(self._tag)
-        return None if tag == 0 else make_device(tag)
+        return device_or_none(_get_motor(self._tag))
 
     @property
     def brake(self):
         """The Brake on the same joint axis, or None."""
-        tag = _get_brake(self._tag)
-        return None if tag == 0 else make_device(tag)
+        return device_or_none(_get_brake(self._tag))
