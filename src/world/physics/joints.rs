@@ -395,6 +395,10 @@ impl Joint {
             }
             let (b1, b2) = self.bodies_of(engine, bodies, i);
             let (Some(r1), Some(r2)) = (engine.bodies.get(b1), engine.bodies.get(b2)) else { continue };
+            // a joint at rest sleeps on (a command wakes it)
+            if [r1, r2].iter().all(|r| r.is_sleeping() || !r.is_dynamic()) {
+                continue;
+            }
             let frame = r1.position() * axis.frame1;
             let direction = frame.rotation * Vector3::x();
             let anchor = Point3::from(frame.translation.vector);
@@ -433,7 +437,7 @@ impl Joint {
             if held.push != Vector3::zeros() {
                 for (h, sign) in [(b2, 1.0), (b1, -1.0)] {
                     if let Some(rb) = engine.bodies.get_mut(h) {
-                        rb.add_force_at_point(held.push * sign, held.at, true);
+                        rb.add_force_at_point(held.push * sign, held.at, false);
                     }
                 }
             }
