@@ -1,12 +1,14 @@
-//! A motor's velocity step (spec motion §3.4): within one step the joint rate reaches the commanded
-//! velocity as far as the available force allows, as ODE's motor row does. rapier solves a joint's
-//! motor apart from its locked axes, with the child's inertia about its own centre of mass, so a link
-//! whose centre of mass is off the axis lags behind every change of commanded velocity and the
-//! engine's last substep says little of the torque spent. So before each step the impulse along the
-//! axis is solved here, exactly, for the joint's two sides taken as rigid bodies (the bodies each side
-//! reaches through other joints and welds moving with it) and applied to their velocities; the
-//! engine's motor, with the force left, then holds that rate against what the step brings (gravity,
-//! contacts).
+//! Joint drives, springs and dampers solved per axis (spec motion §2.5, §3.4). Within one step a motor's
+//! joint rate reaches the commanded velocity as far as the available force allows, as ODE's motor row
+//! does. rapier solves a joint's motor apart from its locked axes, with the child's inertia about its
+//! own centre of mass, so a link whose centre of mass is off the axis lags behind every change of
+//! commanded velocity, sags under its weight, and the engine's last substep says little of the torque
+//! spent. So before each step, for the joint's two sides taken as rigid bodies (the bodies each side
+//! reaches through other joints and welds moving with it): the weight on the axis and the spring and
+//! damper's pull are held by a force through the step, and an impulse solved exactly brings the rate
+//! to the target. The engine's own motor keeps the force left against what no side foresees (a
+//! wheel's contacts), on the axes where it can: sliders, and hinges whose end body's centre of mass is
+//! on the axis.
 
 use nalgebra::{Isometry3, Matrix3, Point3, SMatrix, SVector, Vector3};
 use rapier3d_f64::prelude::*;
@@ -136,8 +138,9 @@ fn mobility(j: &Jacobian, side: &Rigid) -> Jacobian {
 
 /// What an axis' step gives its joint: an impulse applied at once (a motor's rate reaches its target)
 /// and a force or torque held through the step, both toward increasing position. The held effort is
-/// a force `push` on the lower side at its centre of mass `at` (the upper side takes the opposite one
-/// at the same point): a couple would be read by the engine's motor as a change of rate and undone.
+/// a force `push` on the joint's end body at its centre of mass `at` (the other body takes the opposite
+/// one at the same point): a couple would be read by the engine's motor as a change of rate and undone,
+/// unless that centre lies on a hinge's axis (a wheel), where the effort is the couple `couple`.
 /// `force` is the motor's share of it (what feedback reports), the rest being the spring and damper.
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
 pub struct Effort {
@@ -145,6 +148,33 @@ pub struct Effort {
     pub force: f64,
     pub push: Vector3<f64>,
     pub at: Point3<f64>,
+    pub couple: Vector3<f64>,
+}
+
+impl Effort {
+    /// The held part as a push at the end body's centre of mass, or a couple when that centre is on a
+    /// hinge's axis.
+    fn holding(impulse: f64, force: f64, held: f64, frame: &Isometry3<f64>, row: usize, end: &EndBody) -> Effort {
+        let axis: Vector3<f64> = frame.rotation * Vector3::x();
+        let mut effort = Effort { impulse, force, at: end.com, ..Default::default() };
+        if row == 0 {
+            effort.push = axis * held;
+        } else if end.off_axis {
+            // the centre of mass moves along a × r: a force f / |a × r|² · (a × r) there gives the torque f
+            let t = axis.cross(&(end.com - Point3::from(frame.translation.vector)));
+            effort.push = t * (held / t.norm_squared());
+        } else {
+            effort.couple = axis * held;
+        }
+        effort
+    }
+}
+
+/// The joint's end body: its centre of mass (world) and whether it lies off a hinge's axis.
+#[derive(Clone, Copy, Debug)]
+pub struct EndBody {
+    pub com: Point3<f64>,
+    pub off_axis: bool,
 }
 
 /// What drives an axis this step, with its spring and damper (brake included).
@@ -225,23 +255,6 @@ impl Model {
             add_velocity(engine, &sides.upper, side, &(ma * impulses));
         }
     }
-
-    /// The force on the lower side's centre of mass giving `force` along the axis (none when that
-    /// centre lies on a hinge's axis).
-    fn push(&self, frame: &Isometry3<f64>, row: usize, force: f64) -> Vector3<f64> {
-        let axis: Vector3<f64> = frame.rotation * Vector3::x();
-        if row == 0 {
-            return axis * force;
-        }
-        // the centre of mass moves along a × r: a force f / |a × r| there gives the torque f
-        let t = axis.cross(&(self.lower.com - Point3::from(frame.translation.vector)));
-        let d2 = t.norm_squared();
-        if d2 < 1e-18 {
-            Vector3::zeros()
-        } else {
-            t * (force / d2)
-        }
-    }
 }
 
 /// One axis' step for `dt` s (spec motion §2.5, §3.4). A motor holds the sides' weight and the spring
@@ -255,21 +268,20 @@ pub fn step_axis(
     sides: &Sides,
     frame: &Isometry3<f64>,
     axis: &AxisState,
-    dt: f64,
+    (dt, end): (f64, &EndBody),
     before: &Effort,
 ) -> Effort {
     let Some(model) = Model::of(engine, sides, frame, axis.row) else { return *before };
     let (s, weight) = (model.s, model.sag / model.s);
-    let at = model.lower.com;
     let elastic = |rate: f64| -axis.spring * (axis.position + rate * dt) - axis.damping * rate;
     let Some((target, cap)) = axis.motor else {
         // the rate the step ends with, exactly (x'' = s·(weight + torque - K·x - B·x'), however stiff),
         // then the constant force that gives it
         let drive = s * (weight + axis.torque);
         let m = Matrix3::new(0.0, 1.0, 0.0, -s * axis.spring, -s * axis.damping, drive, 0.0, 0.0, 0.0);
-        let end = ((m * dt).exp() * Vector3::new(axis.position, axis.rate, 1.0)).y;
-        let force = (end - axis.rate) / (s * dt) - weight - axis.torque;
-        return Effort { impulse: 0.0, force: 0.0, push: model.push(frame, axis.row, force), at };
+        let final_rate = ((m * dt).exp() * Vector3::new(axis.position, axis.rate, 1.0)).y;
+        let force = (final_rate - axis.rate) / (s * dt) - weight - axis.torque;
+        return Effort::holding(0.0, 0.0, force, frame, axis.row, end);
     };
     let load = elastic(target);
     let hold = (-(weight + load)).clamp(-cap, cap);
@@ -283,7 +295,7 @@ pub fn step_axis(
     if impulse != 0.0 {
         model.apply(engine, sides, axis.row, impulse);
     }
-    Effort { impulse: total, force: hold, push: model.push(frame, axis.row, hold + load), at }
+    Effort::holding(total, hold, hold + load, frame, axis.row, end)
 }
 
 /// Adds the rigid velocity change `delta` (linear at `side.com`, angular) to the side's bodies.

@@ -12,7 +12,7 @@ use nalgebra::{Isometry3, Point3, UnitQuaternion, Vector3};
 use rapier3d_f64::prelude::*;
 
 use super::bodies::Body;
-use super::drives::{step_axis, AxisState, Effort, Sides};
+use super::drives::{step_axis, AxisState, Effort, EndBody, Sides};
 use super::engine::Engine;
 use super::plan::{JointKind, JointPlan};
 use crate::world::scene::{FieldValue, NodeId, Scene, SyncedField};
@@ -417,10 +417,20 @@ impl Joint {
                 torque: if let Drive::Force(f) = axis.drive { f } else { 0.0 },
                 motor,
             };
-            let effort = step_axis(engine, sides, &frame, &state, dt, &self.axes[i].stepped);
+            let end_com = *r2.center_of_mass();
+            // (in the end body's own frame: the joint's drift under load does not count)
+            let local_com = r2.mass_properties().local_mprops.local_com;
+            let lever =
+                (axis.frame2.rotation * Vector3::x()).cross(&(local_com - axis.frame2.translation.vector).coords);
+            let off_axis = axis.angular && lever.norm() > 1e-9;
+            let end = EndBody { com: end_com, off_axis };
+            let effort = step_axis(engine, sides, &frame, &state, (dt, &end), &self.axes[i].stepped);
             self.axes[i].stepped = effort;
             if let Some((_, cap)) = motor {
-                let left = (cap - effort.force.abs() - effort.impulse.abs() / dt).max(0.0);
+                // the engine's motor keeps the force left for loads the step did not foresee (a wheel's
+                // contacts), except on a hinge whose end body's centre of mass is off the axis: there it
+                // would fight the forces holding the weights of the links (see `drives::Effort`)
+                let left = if off_axis { 0.0 } else { (cap - effort.force.abs() - effort.impulse.abs() / dt).max(0.0) };
                 if let Some(joint) = engine.joints.get_mut(self.handles[self.axes[i].engine_joint], false) {
                     joint.data.set_motor_max_force(self.axes[i].engine_axis, left);
                 }
@@ -434,10 +444,11 @@ impl Joint {
         for (i, axis) in self.axes.iter().enumerate() {
             let (b1, b2) = self.bodies_of(engine, bodies, i);
             let held = &axis.stepped;
-            if held.push != Vector3::zeros() {
+            if held.push != Vector3::zeros() || held.couple != Vector3::zeros() {
                 for (h, sign) in [(b2, 1.0), (b1, -1.0)] {
                     if let Some(rb) = engine.bodies.get_mut(h) {
                         rb.add_force_at_point(held.push * sign, held.at, false);
+                        rb.add_torque(held.couple * sign, false);
                     }
                 }
             }
