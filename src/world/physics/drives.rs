@@ -193,8 +193,9 @@ pub struct AxisState {
 }
 
 /// The joint seen along one axis with the two sides rigid: the rate change per unit impulse along it
-/// (the other five rows held) and the rate the sides' weight gives it per second.
-struct Model {
+/// (the other five rows held) and the rate the sides' weight gives it per second. Made once per step
+/// (the sweeps only change velocities).
+pub struct Model {
     upper: Option<(Rigid, Jacobian)>,
     lower: Rigid,
     lower_mobility: Jacobian,
@@ -265,13 +266,16 @@ impl Model {
 /// within the cap. Nothing when a side cannot be solved for.
 pub fn step_axis(
     engine: &mut Engine,
-    sides: &Sides,
+    (sides, model): (&Sides, &mut Option<Model>),
     frame: &Isometry3<f64>,
     axis: &AxisState,
     (dt, end): (f64, &EndBody),
     before: &Effort,
 ) -> Effort {
-    let Some(model) = Model::of(engine, sides, frame, axis.row) else { return *before };
+    if model.is_none() {
+        *model = Model::of(engine, sides, frame, axis.row);
+    }
+    let Some(model) = model.as_ref() else { return *before };
     let (s, weight) = (model.s, model.sag / model.s);
     let elastic = |rate: f64| -axis.spring * (axis.position + rate * dt) - axis.damping * rate;
     let Some((target, cap)) = axis.motor else {

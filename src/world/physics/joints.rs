@@ -12,7 +12,7 @@ use nalgebra::{Isometry3, Point3, UnitQuaternion, Vector3};
 use rapier3d_f64::prelude::*;
 
 use super::bodies::Body;
-use super::drives::{step_axis, AxisState, Effort, EndBody, Sides};
+use super::drives::{step_axis, AxisState, Effort, EndBody, Model, Sides};
 use super::engine::Engine;
 use super::plan::{JointKind, JointPlan};
 use crate::world::scene::{FieldValue, NodeId, Scene, SyncedField};
@@ -129,8 +129,10 @@ pub struct Axis {
     pub drive: Drive,
     /// A Brake's damping, added to the joint's `dampingConstant`.
     pub brake: f64,
-    /// What the drive's step gave this step (see `drives`), toward increasing position.
+    /// What the drive's step gave this step (see `drives`), toward increasing position, and the model
+    /// of the joint it was solved with.
     stepped: Effort,
+    model: Option<Model>,
     /// Which engine joint (index into `Joint::handles`) and which of its axes.
     engine_joint: usize,
     engine_axis: JointAxis,
@@ -381,6 +383,7 @@ impl Joint {
         for i in 0..self.axes.len() {
             if first {
                 self.axes[i].stepped = Effort::default();
+                self.axes[i].model = None;
             }
             let Some(sides) = &self.sides else { continue };
             let axis = &self.axes[i];
@@ -424,7 +427,10 @@ impl Joint {
                 (axis.frame2.rotation * Vector3::x()).cross(&(local_com - axis.frame2.translation.vector).coords);
             let off_axis = axis.angular && lever.norm() > 1e-9;
             let end = EndBody { com: end_com, off_axis };
-            let effort = step_axis(engine, sides, &frame, &state, (dt, &end), &self.axes[i].stepped);
+            let before = self.axes[i].stepped;
+            let mut model = self.axes[i].model.take();
+            let effort = step_axis(engine, (sides, &mut model), &frame, &state, (dt, &end), &before);
+            self.axes[i].model = model;
             self.axes[i].stepped = effort;
             if let Some((_, cap)) = motor {
                 // the engine's motor keeps the force left for loads the step did not foresee (a wheel's
@@ -548,6 +554,7 @@ impl Axis {
             drive: Drive::Free,
             brake: 0.0,
             stepped: Effort::default(),
+            model: None,
             engine_joint,
             engine_axis,
             frame1: pose_of(engine, b1).inverse() * w,
