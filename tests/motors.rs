@@ -380,6 +380,8 @@ fn every_misuse_gets_webots_message_and_value_and_the_world_warns_as_webots_does
              endPoint Solid {{ translation 1 0 0 {physics} }} }} \
            HingeJoint {{ device [ RotationalMotor {{ name \"kin\" }} ] endPoint Solid {{ translation 2 0 0 }} }} \
            HingeJoint {{ device [ RotationalMotor {{ name \"loose\" }} ] }} \
+           HingeJoint {{ device [ RotationalMotor {{ name \"bad\" maxVelocity -3 maxTorque -1 acceleration -2 multiplier 0 \
+             controlPID 0 -1 -1 }} PositionSensor {{ name \"bad sensor\" noise -1 resolution 0 }} ] }} \
            LED {{ name \"led\" }} ] }}\n"
     );
     let out = run(&world, &["joint_misuse"], &[]);
@@ -395,6 +397,16 @@ fn every_misuse_gets_webots_message_and_value_and_the_world_warns_as_webots_does
         "RotationalMotor \"kin\": wb_motor_enable_torque_feedback(): cannot be invoked for a Joint whose end point has no Physics node.",
         "RotationalMotor \"loose\": wb_motor_enable_torque_feedback(): cannot be invoked for a Joint with no end point.",
         "RotationalMotor \"m\": wb_motor_enable_torque_feedback(): cannot be invoked because the parent Solid has no Physics node.",
+        // load-time checks
+        "RotationalMotor \"bad\": Invalid 'maxVelocity' changed to 3. The value should be non-negative.",
+        "RotationalMotor \"bad\": Invalid 'acceleration' changed to -1. The value should be either -1 or non-negative.",
+        "RotationalMotor \"bad\": 'controlP' (currently 0) must be positive.",
+        "RotationalMotor \"bad\": 'controlI' (currently -1) must be non-negative.",
+        "RotationalMotor \"bad\": 'controlD' (currently -1) must be non-negative.",
+        "RotationalMotor \"bad\": The value of 'multiplier' cannot be 0. Value reverted to 1.",
+        "RotationalMotor \"bad\": Invalid 'maxTorque' changed to 10. The value should be non-negative.",
+        "PositionSensor \"bad sensor\": Invalid 'noise' changed to 0. The value should be non-negative.",
+        "PositionSensor \"bad sensor\": Invalid 'resolution' changed to -1. The value should be either -1 or positive.",
     ] {
         out.assert_stderr_has(warning);
     }

@@ -158,6 +158,12 @@ int main(void) {
   /* a refused feedback never samples */
   CHECK(isnan(wb_motor_get_torque_feedback(kin)), "feedback of a joint without physics");
   CHECK_INT(wb_motor_get_torque_feedback_sampling_period(kin), 32);
+  /* fields corrected at load reach the controller so */
+  const WbDeviceTag bad = wb_robot_get_device("bad");
+  CHECK_DOUBLE(wb_motor_get_max_velocity(bad), 3.0);
+  CHECK_DOUBLE(wb_motor_get_max_torque(bad), 10.0);
+  CHECK_DOUBLE(wb_motor_get_acceleration(bad), -1.0);
+  CHECK_DOUBLE(wb_motor_get_multiplier(bad), 1.0);
   printf("misuse checks passed\n");
   wb_robot_cleanup();
   return 0;

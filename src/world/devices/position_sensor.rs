@@ -38,7 +38,8 @@ impl PositionSensor {
         }
         self.resolution = scene.sf_float(n, "resolution");
         if self.resolution <= 0.0 && self.resolution != -1.0 {
-            warnings.push(format!("{who}: Invalid 'resolution' changed to -1. The value should be -1 or positive."));
+            warnings
+                .push(format!("{who}: Invalid 'resolution' changed to -1. The value should be either -1 or positive."));
             self.resolution = -1.0;
             scene.set_field_synced(n, "resolution", FieldValue::SFFloat(-1.0));
         }
