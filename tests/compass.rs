@@ -269,10 +269,10 @@ Robot {
     // bufferSize 0 is not allowed at run time: Webots makes it -1 and says so
     assert_eq!(probe[4], "t=128 emitter channel=0 range=12.5 buffer=-1 receiver channel=4");
     out.assert_stderr_has(
-        "Emitter \"emitter\": Invalid 'bufferSize' changed to -1. The value should be -1 or positive.",
+        "Emitter \"emitter\": Invalid 'bufferSize' changed to -1. The value should be either -1 or positive.",
     );
     out.assert_stderr_has(
-        "Receiver \"receiver\": Invalid 'bufferSize' changed to -1. The value should be -1 or positive.",
+        "Receiver \"receiver\": Invalid 'bufferSize' changed to -1. The value should be either -1 or positive.",
     );
     // a range above maxRange is clipped to it, with Webots' warning
     let probe2 = out.robot_lines("probe2");

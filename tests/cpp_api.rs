@@ -332,3 +332,24 @@ fn cameras_sensors_displays_and_the_other_devices_through_the_cpp_api() {
     out.assert_stdout_has("[robot] cpp_devices: all checks passed at t=0.032");
     assert!(p.path().join("controllers/cpp_devices/copy.png").exists(), "{}", out.stderr);
 }
+
+#[test]
+fn motor_position_sensor_brake_and_led_work_through_the_cpp_classes() {
+    let p = Project::new();
+    p.world(
+        "motor.wbt",
+        "#VRML_SIM R2025a utf8\nWorldInfo { basicTimeStep 32 }\n\
+         Robot { name \"arm\" controller \"cpp_motor\" children [\n\
+           HingeJoint { jointParameters HingeJointParameters { } device [ RotationalMotor { name \"hinge motor\" maxVelocity 2 } \
+             PositionSensor { name \"hinge sensor\" } Brake { name \"hinge brake\" } ] endPoint Solid { } }\n\
+           SliderJoint { device [ LinearMotor { name \"slider motor\" } ] endPoint Solid { } }\n\
+           LED { name \"lamp\" children [ Shape { appearance Appearance { material Material { } } } ] } ] }\n",
+    );
+    p.make_controller("cpp/cpp_motor");
+    let out = p.run("motor.wbt", &[]);
+    assert!(out.status.success(), "runner failed:\n{}\n{}", out.stdout, out.stderr);
+    out.assert_stdout_has("[arm] cpp_motor: hinge at 0.300");
+    out.assert_stderr_has(
+        "[arm] Error: wb_motor_set_velocity() called with negative 'velocity' argument in position control mode (0.3).",
+    );
+}

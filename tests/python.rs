@@ -423,3 +423,42 @@ fn the_sensors_computed_from_the_world_through_the_python_api() {
         "[sensing] Error: wb_touch_sensor_get_values() must be used with a TouchSensor of type \"force-3d\"",
     );
 }
+
+#[test]
+fn a_python_robot_drives_a_joint_and_switches_an_led() {
+    let p = Project::new();
+    let world = HEADER.to_string()
+        + &robot(
+            "arm",
+            "arm",
+            "children [ HingeJoint { device [ RotationalMotor { name \"hinge motor\" maxVelocity 2 } \
+               PositionSensor { name \"hinge sensor\" } Brake { name \"hinge brake\" } ] endPoint Solid { } } \
+             SliderJoint { device [ LinearMotor { name \"slider motor\" } ] endPoint Solid { } } \
+             LED { name \"lamp\" } ]",
+        );
+    p.world("arm.wbt", &world);
+    p.python_controller("arm", "joint_devices");
+    let out = p.run_with_home("arm.wbt", &[]);
+    assert!(out.status.success(), "{}\n{}", out.stdout, out.stderr);
+    assert_eq!(
+        lines(&out, "arm"),
+        [
+            "hinge motor is a Motor",
+            "hinge sensor is a PositionSensor",
+            "hinge brake is a Brake",
+            "slider motor is a Motor",
+            "lamp is a LED",
+            "beside the motor: hinge sensor hinge brake",
+            "beside the sensor: hinge motor hinge brake",
+            "beside the brake: hinge motor hinge sensor",
+            "types: True True True",
+            "slider motor has a sensor: False",
+            "limits: 2.0 10.0 1.0",
+            "target: 0.3 1.0",
+            "TypeError: Motor.setPosition(): position must be a number, not str",
+            "hinge at 0.300000",
+            "lamp: 0",
+            "lamp: 3",
+        ]
+    );
+}

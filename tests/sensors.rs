@@ -895,7 +895,7 @@ fn bad_fields_get_webots_warnings_and_corrections() {
         "DistanceSensor \"ds\": Invalid 'aperture' changed to 0.5. The value should be non-negative.",
         "DistanceSensor \"ds\": Invalid 'numberOfRays' changed to 1. The value should be greater than or equal to 1.",
         "DistanceSensor \"ds\": Invalid 'gaussianWidth' changed to 1. The value should be positive.",
-        "DistanceSensor \"ds\": Invalid 'resolution' changed to -1. The value should be -1 or positive.",
+        "DistanceSensor \"ds\": Invalid 'resolution' changed to -1. The value should be either -1 or positive.",
         "DistanceSensor \"ds\": Invalid 'redColorSensitivity' changed to 2. The value should be non-negative.",
         "TouchSensor \"odd\": Unknown 'type': \"pressure\". Set to \"bumper\"",
         "TouchSensor \"heavy\": \"force\" and \"force-3d\" 'type' requires 'physics' to be functional.",

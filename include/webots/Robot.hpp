@@ -17,6 +17,7 @@
 namespace webots {
   class Accelerometer;
   class Altimeter;
+  class Brake;
   class Camera;
   class Compass;
   class Connector;
@@ -29,10 +30,13 @@ namespace webots {
   class InertialUnit;
   class Joystick;
   class Keyboard;
+  class LED;
   class Lidar;
   class LightSensor;
+  class Motor;
   class Mouse;
   class Pen;
+  class PositionSensor;
   class Radar;
   class RangeFinder;
   class Receiver;
@@ -115,6 +119,10 @@ namespace webots {
     Skin *getSkin(const std::string &name);
     Speaker *getSpeaker(const std::string &name);
     VacuumGripper *getVacuumGripper(const std::string &name);
+    Motor *getMotor(const std::string &name);
+    PositionSensor *getPositionSensor(const std::string &name);
+    Brake *getBrake(const std::string &name);
+    LED *getLED(const std::string &name);
 
     // the user input devices, made with the Robot
     Joystick *getJoystick() { return mJoystick; }
@@ -155,6 +163,10 @@ namespace webots {
     virtual Skin *createSkin(WbDeviceTag tag) const;
     virtual Speaker *createSpeaker(WbDeviceTag tag) const;
     virtual VacuumGripper *createVacuumGripper(WbDeviceTag tag) const;
+    virtual Brake *createBrake(WbDeviceTag tag) const;
+    virtual LED *createLED(WbDeviceTag tag) const;
+    virtual Motor *createMotor(WbDeviceTag tag) const;
+    virtual PositionSensor *createPositionSensor(WbDeviceTag tag) const;
 
   private:
     Keyboard *mKeyboard;

@@ -4,30 +4,34 @@
 #define WB_ALLOW_MIXING_C_AND_CPP_API
 #include <webots/device.h>
 #include <webots/robot.h>
+#include <webots/Accelerometer.hpp>
 #include <webots/Altimeter.hpp>
+#include <webots/Brake.hpp>
 #include <webots/Camera.hpp>
 #include <webots/Compass.hpp>
 #include <webots/Connector.hpp>
 #include <webots/Device.hpp>
 #include <webots/Display.hpp>
+#include <webots/DistanceSensor.hpp>
 #include <webots/Emitter.hpp>
+#include <webots/GPS.hpp>
+#include <webots/Gyro.hpp>
+#include <webots/InertialUnit.hpp>
+#include <webots/LED.hpp>
 #include <webots/Lidar.hpp>
 #include <webots/LightSensor.hpp>
+#include <webots/Motor.hpp>
 #include <webots/Pen.hpp>
+#include <webots/PositionSensor.hpp>
 #include <webots/Radar.hpp>
 #include <webots/RangeFinder.hpp>
 #include <webots/Receiver.hpp>
 #include <webots/Robot.hpp>
-// the sensors computed from the world
-#include <webots/Accelerometer.hpp>
-#include <webots/DistanceSensor.hpp>
-#include <webots/GPS.hpp>
-#include <webots/Gyro.hpp>
-#include <webots/InertialUnit.hpp>
-#include <webots/TouchSensor.hpp>
 #include <webots/Skin.hpp>
 #include <webots/Speaker.hpp>
+#include <webots/TouchSensor.hpp>
 #include <webots/VacuumGripper.hpp>
+// the sensors computed from the world
 
 using namespace webots;
 
@@ -109,6 +113,43 @@ TouchSensor *Robot::getTouchSensor(const std::string &name) {
   return Device::hasType(tag, WB_NODE_TOUCH_SENSOR) ? typed<TouchSensor>(getOrCreateDevice(tag)) : NULL;
 }
 
+Motor *Robot::getMotor(const std::string &name) {
+  const WbDeviceTag tag = wb_robot_get_device(name.c_str());
+  const bool motor = Device::hasType(tag, WB_NODE_ROTATIONAL_MOTOR) || Device::hasType(tag, WB_NODE_LINEAR_MOTOR);
+  return motor ? typed<Motor>(getOrCreateDevice(tag)) : NULL;
+}
+
+PositionSensor *Robot::getPositionSensor(const std::string &name) {
+  const WbDeviceTag tag = wb_robot_get_device(name.c_str());
+  return Device::hasType(tag, WB_NODE_POSITION_SENSOR) ? typed<PositionSensor>(getOrCreateDevice(tag)) : NULL;
+}
+
+Brake *Robot::getBrake(const std::string &name) {
+  const WbDeviceTag tag = wb_robot_get_device(name.c_str());
+  return Device::hasType(tag, WB_NODE_BRAKE) ? typed<Brake>(getOrCreateDevice(tag)) : NULL;
+}
+
+LED *Robot::getLED(const std::string &name) {
+  const WbDeviceTag tag = wb_robot_get_device(name.c_str());
+  return Device::hasType(tag, WB_NODE_LED) ? typed<LED>(getOrCreateDevice(tag)) : NULL;
+}
+
+Brake *Robot::createBrake(WbDeviceTag tag) const {
+  return new Brake(tag);
+}
+
+LED *Robot::createLED(WbDeviceTag tag) const {
+  return new LED(tag);
+}
+
+Motor *Robot::createMotor(WbDeviceTag tag) const {
+  return new Motor(tag);
+}
+
+PositionSensor *Robot::createPositionSensor(WbDeviceTag tag) const {
+  return new PositionSensor(tag);
+}
+
 Compass *Robot::createCompass(WbDeviceTag tag) const {
   return new Compass(tag);
 }
@@ -151,6 +192,15 @@ TouchSensor *Robot::createTouchSensor(WbDeviceTag tag) const {
 
 Device *Robot::createDevice(WbDeviceTag tag) const {
   switch (wb_device_get_node_type(tag)) {
+    case WB_NODE_BRAKE:
+      return createBrake(tag);
+    case WB_NODE_LED:
+      return createLED(tag);
+    case WB_NODE_ROTATIONAL_MOTOR:
+    case WB_NODE_LINEAR_MOTOR:
+      return createMotor(tag);
+    case WB_NODE_POSITION_SENSOR:
+      return createPositionSensor(tag);
     case WB_NODE_COMPASS:
       return createCompass(tag);
     case WB_NODE_CONNECTOR:

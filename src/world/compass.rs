@@ -60,7 +60,7 @@ impl CompassNode {
                 let r = scene.sf_float(self.node, "resolution");
                 self.resolution = if r <= 0.0 && r != -1.0 {
                     warnings.push(format!(
-                        "{}: Invalid 'resolution' changed to -1. The value should be -1 or positive.",
+                        "{}: Invalid 'resolution' changed to -1. The value should be either -1 or positive.",
                         scene.describe(self.node)
                     ));
                     if let Some(FieldValue::SFFloat(v)) = scene.field_mut(self.node, "resolution") {

@@ -88,6 +88,28 @@ impl JointPose {
     }
 }
 
+impl JointPose {
+    /// The position the endPoint's pose shows now (a hinge's angle in (-π, π]): where a joint without
+    /// parameters keeps its position.
+    pub fn shown_position(&self, scene: &Scene) -> f64 {
+        let current = local_pose(scene, self.end);
+        match self.motion {
+            Motion::Translation => (current.translation.vector - self.zero.translation.vector).dot(&self.axis),
+            Motion::Rotation => {
+                let q = current.rotation * self.zero.rotation.inverse();
+                let a = 2.0 * q.imag().dot(&self.axis).atan2(q.w);
+                if a > std::f64::consts::PI {
+                    a - std::f64::consts::TAU
+                } else if a <= -std::f64::consts::PI {
+                    a + std::f64::consts::TAU
+                } else {
+                    a
+                }
+            }
+        }
+    }
+}
+
 fn local_pose(scene: &Scene, node: NodeId) -> Isometry3<f64> {
     let t = scene.sf_vec3(node, "translation");
     Isometry3::from_parts(
@@ -131,9 +153,13 @@ mod tests {
         let zero = j.end_point_pose(0.0);
         assert!((zero.translation.vector - Vector3::new(2.0, 0.0, 0.0)).norm() < 1e-12);
         assert!(zero.rotation.angle() < 1e-12);
+        assert!((j.shown_position(&s) - 0.5).abs() < 1e-12);
         j.clone().place_end_point(&mut s, std::f64::consts::FRAC_PI_2);
         let t = s.sf_vec3(e, "translation");
         assert!((Vector3::from(t) - Vector3::new(1.0, 1.0, 0.0)).norm() < 1e-12, "{t:?}");
+        assert!((j.shown_position(&s) - std::f64::consts::FRAC_PI_2).abs() < 1e-12);
+        j.clone().place_end_point(&mut s, -3.0);
+        assert!((j.shown_position(&s) + 3.0).abs() < 1e-12);
     }
 
     #[test]

@@ -20,7 +20,7 @@ fn positive_or_minus_one(scene: &mut Scene, node: NodeId, field: &str, warnings:
     let v = scene.sf_float(node, field);
     if v <= 0.0 && v != -1.0 {
         warnings.push(format!(
-            "{}: Invalid '{field}' changed to -1. The value should be -1 or positive.",
+            "{}: Invalid '{field}' changed to -1. The value should be either -1 or positive.",
             scene.describe(node)
         ));
         if matches!(scene.field(node, field), Some(FieldValue::SFInt32(_))) {

@@ -7,6 +7,7 @@
 """
 
 from .accelerometer import Accelerometer
+from .brake import Brake
 from .compass import Compass
 from .connector import Connector
 from .device import Device
@@ -18,13 +19,16 @@ from .gyro import Gyro
 from .inertial_unit import InertialUnit
 from .joystick import Joystick
 from .keyboard import Keyboard
+from .led import LED
+from .motor import Motor
 from .mouse import Mouse, MouseState
 from .node import Node
+from .position_sensor import PositionSensor
 from .receiver import Receiver
 from .robot import Robot
 from .supervisor import Supervisor
 from .touch_sensor import TouchSensor
 
-__all__ = ['Accelerometer', 'Compass', 'Connector', 'Device', 'DistanceSensor', 'Emitter', 'Field', 'GPS', 'Gyro',
-           'InertialUnit', 'Joystick', 'Keyboard', 'Mouse', 'MouseState', 'Node', 'Receiver', 'Robot', 'Supervisor',
-           'TouchSensor']
+__all__ = ['Accelerometer', 'Brake', 'Compass', 'Connector', 'Device', 'DistanceSensor', 'Emitter', 'Field', 'GPS',
+           'Gyro', 'InertialUnit', 'Joystick', 'Keyboard', 'LED', 'Motor', 'Mouse', 'MouseState', 'Node',
+           'PositionSensor', 'Receiver', 'Robot', 'Supervisor', 'TouchSensor']

@@ -29,6 +29,11 @@ def make_device(tag: int) -> 'Device':
     return _classes.get(_get_node_type(tag), Device)(tag)
 
 
+def device_or_none(tag: int) -> typing.Optional['Device']:
+    """The device object for `tag`, None for tag 0 (a device a call found none of)."""
+    return None if tag == 0 else make_device(tag)
+
+
 class Device:
     def __init__(self, name: typing.Union[str, int]):
         if isinstance(name, str):

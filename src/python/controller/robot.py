@@ -7,13 +7,17 @@ import sys
 import typing
 
 from . import wb
+from .brake import Brake
 from .compass import Compass
 from .connector import Connector
 from .device import Device, make_device
 from .emitter import Emitter
 from .joystick import Joystick
 from .keyboard import Keyboard
+from .led import LED
+from .motor import Motor
 from .mouse import Mouse
+from .position_sensor import PositionSensor
 from .receiver import Receiver
 
 _init = wb.function('wb_robot_init', ctypes.c_int)
@@ -161,6 +165,18 @@ class Robot:
 
     def getReceiver(self, name: str) -> Receiver:
         return self._deprecated_getter('getReceiver', name)
+
+    def getMotor(self, name: str) -> Motor:
+        return self._deprecated_getter('getMotor', name)
+
+    def getPositionSensor(self, name: str) -> PositionSensor:
+        return self._deprecated_getter('getPositionSensor', name)
+
+    def getBrake(self, name: str) -> Brake:
+        return self._deprecated_getter('getBrake', name)
+
+    def getLED(self, name: str) -> LED:
+        return self._deprecated_getter('getLED', name)
 
     # the robot's properties
 

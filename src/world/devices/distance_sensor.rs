@@ -184,7 +184,7 @@ impl DistanceSensor {
         let mut resolution = scene.sf_float(n, "resolution");
         if resolution <= 0.0 && resolution != -1.0 {
             resolution = -1.0;
-            fix(scene, "resolution", FieldValue::SFFloat(-1.0), "The value should be -1 or positive.");
+            fix(scene, "resolution", FieldValue::SFFloat(-1.0), "The value should be either -1 or positive.");
         }
         let mut red = scene.sf_float(n, "redColorSensitivity");
         if red < 0.0 {

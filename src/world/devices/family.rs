@@ -51,8 +51,8 @@ pub trait Family: Any + Send {
         warnings: &mut Vec<String>,
     ) -> Option<usize>;
 
-    /// Every device is added: build what depends on all of them.
-    fn finish(&mut self, _scene: &Scene) {}
+    /// Every device is added: build what depends on all of them (with Webots' load-time warnings).
+    fn finish(&mut self, _scene: &mut Scene, _warnings: &mut Vec<String>) {}
 
     /// The configuration the controller of device `i` starts with.
     fn setup(&self, i: usize) -> DeviceSetup;

@@ -1,8 +1,9 @@
 //! LED (spec motion §6.3): the value a controller sets, and the colour it lights: colour `v` of its list
 //! when not gradual (black for 0 or out of range), `0xRRGGBB` when gradual with no colour, the one
-//! colour scaled by `v / 255` when gradual with one. The colour is written where Webots shows it, so a
-//! supervisor (or a camera) sees it: the `emissiveColor` of the Materials and PBRAppearances among the
-//! LED's children, and the `color` and `on` of its lights.
+//! colour scaled by `v / 255` when gradual with one (in single precision, as Webots computes it). The
+//! colour is written where Webots writes it, so a supervisor sees it: the `emissiveColor` of the
+//! Materials and PBRAppearances of the LED's first child (a Shape, or a Group searched through), and the
+//! `color` of its lights (Webots switches a light's rendering, not its `on` field).
 
 use super::family::{Ctx, Family, Owner};
 use crate::protocol::{Command, DeviceSetup};
@@ -20,40 +21,46 @@ struct Led {
 
 const LIGHTS: [&str; 3] = ["PointLight", "SpotLight", "DirectionalLight"];
 
-/// The Materials, PBRAppearances and lights under an LED, not looking into other Solids.
+/// The Materials, PBRAppearances and lights an LED colours: those of its first child only, searched
+/// through Groups (and Poses), not into Solids.
 fn lit_nodes(scene: &Scene, led: NodeId) -> (Vec<NodeId>, Vec<NodeId>) {
     let (mut surfaces, mut lights) = (Vec::new(), Vec::new());
-    let mut stack = scene.children(led);
+    let mut stack: Vec<NodeId> = scene.children(led).into_iter().take(1).collect();
     while let Some(n) = stack.pop() {
         match scene.type_name(n) {
-            "Material" | "PBRAppearance" => surfaces.push(n),
+            "Shape" => {
+                let appearance = scene.sf_node(n, "appearance");
+                match appearance.map(|a| (a, scene.type_name(a))) {
+                    Some((a, "Appearance")) => surfaces.extend(scene.sf_node(a, "material")),
+                    Some((a, "PBRAppearance")) => surfaces.push(a),
+                    _ => {}
+                }
+            }
             t if LIGHTS.contains(&t) => lights.push(n),
-            _ if scene.is_solid(n) => continue,
-            _ => {}
+            _ if scene.is_solid(n) => {}
+            _ => stack.extend(scene.children(n).into_iter().rev()),
         }
-        stack.extend(scene.children(n));
     }
     (surfaces, lights)
 }
 
 impl Led {
-    /// The colour the LED lights for `value`.
+    /// The colour the LED lights for `value` (an intensity outside 0..255 is clamped: Webots would
+    /// write a colour outside [0, 1]).
     fn color(&self) -> [f64; 3] {
         let v = self.value;
-        match (self.gradual, self.colors.as_slice()) {
-            (false, colors) => {
-                if v > 0 && (v as usize) <= colors.len() {
-                    colors[v as usize - 1]
-                } else {
-                    [0.0; 3]
-                }
-            }
-            (true, []) => [(v >> 16) & 0xff, (v >> 8) & 0xff, v & 0xff].map(|c| f64::from(c) / 255.0),
+        let single: [f32; 3] = match (self.gradual, self.colors.as_slice()) {
+            (false, colors) => match usize::try_from(v) {
+                Ok(i) if i >= 1 && i <= colors.len() => colors[i - 1].map(|x| x as f32),
+                _ => [0.0; 3],
+            },
+            (true, []) => [(v >> 16) & 0xff, (v >> 8) & 0xff, v & 0xff].map(|c| c as f32 / 255.0),
             (true, [c, ..]) => {
-                let k = f64::from(v.clamp(0, 255)) / 255.0;
-                c.map(|x| x * k)
+                let k = v.clamp(0, 255) as f32 / 255.0;
+                c.map(|x| (f64::from(k) * x) as f32)
             }
-        }
+        };
+        single.map(f64::from)
     }
 
     fn show(&self, scene: &mut Scene) {
@@ -63,7 +70,6 @@ impl Led {
         }
         for &n in &self.lights {
             scene.set_field_synced(n, "color", FieldValue::SFColor(color));
-            scene.set_field_synced(n, "on", FieldValue::SFBool(self.value != 0));
         }
     }
 }
@@ -93,7 +99,8 @@ impl Family for LedFamily {
         let (surfaces, lights) = lit_nodes(scene, node);
         if surfaces.is_empty() && lights.is_empty() {
             warnings.push(format!(
-                "{}: No PBRAppearance, Material and no Light found. The LED will not light up.",
+                "{}: No PBRAppearance, Material and no Light found. The first child of a LED should be either a \
+                 Shape, a Light or a Group containing Shape and Light nodes.",
                 scene.describe(node)
             ));
         }
@@ -155,9 +162,9 @@ mod tests {
         led.gradual = true;
         led.colors.clear();
         led.value = 0xff8000;
-        assert_eq!(led.color(), [1.0, 128.0 / 255.0, 0.0]);
+        assert_eq!(led.color(), [1.0, f64::from(128.0_f32 / 255.0), 0.0]);
         led.colors = vec![[0.0, 0.0, 1.0]];
         led.value = 51;
-        assert_eq!(led.color(), [0.0, 0.0, 0.2]);
+        assert_eq!(led.color(), [0.0, 0.0, f64::from(0.2_f32)]);
     }
 }

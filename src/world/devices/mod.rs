@@ -25,6 +25,7 @@ mod led;
 mod lidar;
 mod light_sensor;
 mod motor;
+mod motor_law;
 pub mod pen;
 mod position_sensor;
 mod radar;
@@ -131,7 +132,7 @@ impl Devices {
             })
             .collect();
         for family in &mut families {
-            family.finish(scene);
+            family.finish(scene, warnings);
         }
         let obstacles = if physics.is_none() { Obstacles::from_scene(scene) } else { Obstacles::default() };
         Devices { families, map: DeviceMap::new(map), by_node, geometry_dirty: false, obstacles }
@@ -334,7 +335,7 @@ impl Devices {
             added.push(slot);
         }
         for family in &mut self.families {
-            family.finish(scene);
+            family.finish(scene, warnings);
         }
         self.map.extend(robot, added);
         self.geometry_dirty = true;

@@ -1,12 +1,12 @@
 //! RotationalMotor and LinearMotor (spec motion §3): each command as Webots' simulator takes it (targets
 //! multiplied and clamped with its warnings, coupled motors relayed), then before every physics step
-//! Webots' control law — PID on the position error capped by the target velocity, the acceleration
-//! limit, a velocity motor of the engine capped by the available force — or, for a joint without a
-//! physical endPoint, the endPoint moved kinematically. Force or torque feedback is sampled after the
-//! step.
+//! Webots' control law (`motor_law`) drives the engine's joint, or moves a joint without a physical
+//! endPoint kinematically. Force or torque feedback is sampled after the step. A motor outside a joint
+//! (a Propeller's or a Track's) takes its commands and moves nothing.
 
 use super::family::{same, Ctx, Family, Owner};
 use super::joint_device::JointDevice;
+use super::motor_law::{LawState, Targets};
 use crate::c_format::g;
 use crate::protocol::{Command, DeviceSetup, MotorSetup};
 use crate::world::joint_poses::JointPose;
@@ -14,11 +14,8 @@ use crate::world::physics::Drive;
 use crate::world::sampling::Sampling;
 use crate::world::scene::{FieldValue, NodeId, Scene};
 
-struct Motor {
-    node: NodeId,
-    owner: Owner,
-    at: JointDevice,
-    linear: bool,
+/// A motor's fields, with Webots' load-time checks.
+struct Fields {
     max_velocity: f64,
     max_force: f64,
     min_position: f64,
@@ -26,55 +23,24 @@ struct Motor {
     multiplier: f64,
     acceleration: f64,
     pid: [f64; 3],
-    /// The world's targets: position (multiplied, clamped; ±∞ in velocity control), velocity (signed,
-    /// multiplied), the force cap, and a force while in force control.
-    target_position: f64,
-    target_velocity: f64,
-    available_force: f64,
-    force: Option<f64>,
-    integral: f64,
-    previous_error: f64,
-    /// The velocity commanded at the last step (the acceleration limit ramps from it).
-    command: f64,
-    /// A command arrived since the last step: the joint's bodies wake up.
-    woken: bool,
-    feedback: Sampling,
-    /// For a kinematic joint: where its endPoint goes for a position, and its motion.
-    pose: Option<JointPose>,
-    position: f64,
-    speed: f64,
-    brake: u16,
-    position_sensor: u16,
-    /// Coupled motors of the same robot (indices here).
-    siblings: Vec<usize>,
-    name: String,
 }
 
-impl Motor {
-    fn read(scene: &mut Scene, node: NodeId, owner: Owner, at: JointDevice, warnings: &mut Vec<String>) -> Motor {
+impl Fields {
+    /// Reads `node`'s fields, correcting (and writing back) what Webots corrects; the soft limits take
+    /// in the joint's position `initial`.
+    fn read(scene: &mut Scene, node: NodeId, linear: bool, initial: f64, warnings: &mut Vec<String>) -> Fields {
         let who = scene.describe(node);
         let mut warn = |m: String| warnings.push(format!("{who}: {m}"));
-        let linear = scene.type_name(node) == "LinearMotor";
+        // in Webots' order
         let mut max_velocity = scene.sf_float(node, "maxVelocity");
         if max_velocity < 0.0 {
             max_velocity = -max_velocity;
             warn(format!("Invalid 'maxVelocity' changed to {}. The value should be non-negative.", g(max_velocity)));
         }
-        let force_field = if linear { "maxForce" } else { "maxTorque" };
-        let mut max_force = scene.sf_float(node, force_field);
-        if max_force < 0.0 {
-            max_force = 10.0;
-            warn(format!("Invalid '{force_field}' changed to 10. The value should be non-negative."));
-        }
         let mut acceleration = scene.sf_float(node, "acceleration");
         if acceleration < 0.0 && acceleration != -1.0 {
             acceleration = -1.0;
             warn("Invalid 'acceleration' changed to -1. The value should be either -1 or non-negative.".into());
-        }
-        let mut multiplier = scene.sf_float(node, "multiplier");
-        if multiplier == 0.0 {
-            multiplier = 1.0;
-            warn("The value of 'multiplier' cannot be 0. Value reverted to 1.".into());
         }
         let pid = scene.sf_vec3(node, "controlPID");
         if pid[0] <= 0.0 {
@@ -86,217 +52,250 @@ impl Motor {
         if pid[2] < 0.0 {
             warn(format!("'controlD' (currently {}) must be non-negative.", g(pid[2])));
         }
-        let initial = at.written_position(scene);
         let (mut min_position, mut max_position) =
             (scene.sf_float(node, "minPosition"), scene.sf_float(node, "maxPosition"));
-        // the soft limits include the joint's initial position
+        // the soft limits take in the joint's initial position
         if min_position != max_position {
-            max_position = max_position.max(initial);
-            min_position = min_position.min(initial);
+            let p = g(initial);
+            if max_position < initial {
+                max_position = initial;
+                warn(format!("Invalid 'maxPosition' changed to {p}. The value should be {p} or greater."));
+            }
+            if min_position > initial {
+                min_position = initial;
+                warn(format!("Invalid 'minPosition' changed to {p}. The value should be {p} or less."));
+            }
         }
-        for (field, v) in [("maxVelocity", max_velocity), (force_field, max_force), ("acceleration", acceleration)] {
+        let mut multiplier = scene.sf_float(node, "multiplier");
+        if multiplier == 0.0 {
+            multiplier = 1.0;
+            warn("The value of 'multiplier' cannot be 0. Value reverted to 1.".into());
+        }
+        let force_field = force_field(linear);
+        let mut max_force = scene.sf_float(node, force_field);
+        if max_force < 0.0 {
+            max_force = 10.0;
+            warn(format!("Invalid '{force_field}' changed to 10. The value should be non-negative."));
+        }
+        let f = Fields { max_velocity, max_force, min_position, max_position, multiplier, acceleration, pid };
+        f.write(scene, node, linear);
+        f
+    }
+
+    fn write(&self, scene: &mut Scene, node: NodeId, linear: bool) {
+        for (field, v) in [
+            ("maxVelocity", self.max_velocity),
+            (force_field(linear), self.max_force),
+            ("acceleration", self.acceleration),
+            ("multiplier", self.multiplier),
+            ("minPosition", self.min_position),
+            ("maxPosition", self.max_position),
+        ] {
             scene.set_field_synced(node, field, FieldValue::SFFloat(v));
         }
-        scene.set_field_synced(node, "multiplier", FieldValue::SFFloat(multiplier));
-        scene.set_field_synced(node, "minPosition", FieldValue::SFFloat(min_position));
-        scene.set_field_synced(node, "maxPosition", FieldValue::SFFloat(max_position));
-        let pose = JointPose::of(scene, at.joint);
+    }
+}
+
+fn force_field(linear: bool) -> &'static str {
+    if linear {
+        "maxForce"
+    } else {
+        "maxTorque"
+    }
+}
+
+struct Motor {
+    node: NodeId,
+    owner: Owner,
+    /// How warnings name it.
+    who: String,
+    name: String,
+    /// Its joint; `None` for a motor outside any joint.
+    at: Option<JointDevice>,
+    linear: bool,
+    fields: Fields,
+    /// The world's targets (multiplied, clamped; position ±∞ in velocity control) and the available
+    /// force.
+    targets: Targets,
+    /// The force or torque of force control.
+    force: Option<f64>,
+    law: LawState,
+    /// A command arrived since the last step: the joint's bodies wake up.
+    woken: bool,
+    feedback: Sampling,
+    /// For a kinematic joint: where its endPoint goes for a position, and the position.
+    pose: Option<JointPose>,
+    position: f64,
+    brake: u16,
+    position_sensor: u16,
+    /// Coupled motors of the same robot (indices here).
+    siblings: Vec<usize>,
+    /// The coupling checks of spec §3.7 were made.
+    coupling_checked: bool,
+}
+
+impl Motor {
+    fn read(scene: &mut Scene, node: NodeId, owner: Owner, warnings: &mut Vec<String>) -> Motor {
+        let at = JointDevice::of(scene, node);
+        let linear = scene.type_name(node) == "LinearMotor";
+        let initial = at.as_ref().map_or(0.0, |a| a.written_position(scene));
+        let fields = Fields::read(scene, node, linear, initial, warnings);
+        let pose = at.as_ref().and_then(|a| JointPose::of(scene, a.joint));
+        let tag = |types: &[&str]| at.as_ref().map_or(0, |a| a.sibling_tag(scene, types));
         Motor {
             node,
             owner,
+            who: scene.describe(node),
+            name: scene.sf_string(node, "name"),
             linear,
-            max_velocity,
-            max_force,
-            min_position,
-            max_position,
-            multiplier,
-            acceleration,
-            pid,
-            target_position: initial,
-            target_velocity: max_velocity,
-            available_force: max_force,
+            targets: Targets {
+                position: initial,
+                velocity: fields.max_velocity,
+                acceleration: fields.acceleration,
+                force: fields.max_force,
+                pid: fields.pid,
+                min_position: fields.min_position,
+                max_position: fields.max_position,
+            },
+            fields,
             force: None,
-            integral: 0.0,
-            previous_error: 0.0,
-            command: 0.0,
+            law: LawState::default(),
             woken: false,
             feedback: Sampling::default(),
             pose,
             position: initial,
-            speed: 0.0,
-            brake: at.sibling_tag(scene, &["Brake"]),
-            position_sensor: at.sibling_tag(scene, &["PositionSensor"]),
+            brake: tag(&["Brake"]),
+            position_sensor: tag(&["PositionSensor"]),
             siblings: Vec::new(),
-            name: scene.sf_string(node, "name"),
+            coupling_checked: false,
             at,
         }
     }
 
     fn setup(&self, siblings: Vec<(u16, f64)>) -> MotorSetup {
+        let f = &self.fields;
         MotorSetup {
             kind: i32::from(self.linear),
-            min_position: self.min_position,
-            max_position: self.max_position,
-            max_velocity: self.max_velocity,
-            acceleration: self.acceleration,
-            max_force: self.max_force,
-            pid: self.pid,
-            target_position: self.target_position,
-            target_velocity: self.target_velocity,
-            multiplier: self.multiplier,
+            min_position: f.min_position,
+            max_position: f.max_position,
+            max_velocity: f.max_velocity,
+            acceleration: f.acceleration,
+            max_force: f.max_force,
+            pid: f.pid,
+            target_position: self.targets.position,
+            target_velocity: self.targets.velocity,
+            multiplier: f.multiplier,
             brake: self.brake,
             position_sensor: self.position_sensor,
             siblings,
         }
     }
 
-    fn force_word(&self) -> (&'static str, &'static str) {
+    fn word(&self) -> &'static str {
         if self.linear {
-            ("force", "maxForce")
+            "force"
         } else {
-            ("torque", "maxTorque")
+            "torque"
         }
     }
 
     fn limited(&self) -> bool {
-        self.min_position != self.max_position
+        self.fields.min_position != self.fields.max_position
+    }
+
+    fn warn(&self, warnings: &mut Vec<String>, message: String) {
+        warnings.push(format!("{}: {message}", self.who));
+    }
+
+    /// The fields changed: the targets follow the new limits.
+    fn follow_fields(&mut self) {
+        let f = &self.fields;
+        self.targets.acceleration = f.acceleration;
+        self.targets.pid = f.pid;
+        self.targets.min_position = f.min_position;
+        self.targets.max_position = f.max_position;
     }
 
     fn set_position(&mut self, p: f64, warnings: &mut Vec<String>) {
-        let mut target = if p.is_infinite() { p } else { p * self.multiplier };
+        let mut target = if p.is_infinite() { p } else { p * self.fields.multiplier };
+        let (min, max) = (self.fields.min_position, self.fields.max_position);
         if self.limited() && target.is_finite() {
-            if target > self.max_position {
-                warnings.push(format!(
-                    "{}: too big requested position: {} > {}",
-                    self.name,
-                    g(p),
-                    g(self.max_position)
-                ));
-                target = self.max_position;
-            } else if target < self.min_position {
-                warnings.push(format!(
-                    "{}: too low requested position: {} < {}",
-                    self.name,
-                    g(p),
-                    g(self.min_position)
-                ));
-                target = self.min_position;
+            if target > max {
+                self.warn(warnings, format!("too big requested position: {} > {}", g(p), g(max)));
+                target = max;
+            } else if target < min {
+                self.warn(warnings, format!("too low requested position: {} < {}", g(p), g(min)));
+                target = min;
             }
         }
-        self.target_position = target;
+        self.targets.position = target;
         self.force = None;
         self.woken = true;
     }
 
     fn set_velocity(&mut self, v: f64, warnings: &mut Vec<String>) {
-        let mut velocity = v * self.multiplier;
-        if velocity.abs() > self.max_velocity {
-            warnings.push(format!(
-                "{}: The requested velocity {} exceeds 'maxVelocity' = {}.",
-                self.name,
-                g(velocity),
-                g(self.max_velocity)
-            ));
-            velocity = self.max_velocity.copysign(velocity);
+        let mut velocity = v * self.fields.multiplier;
+        let max = self.fields.max_velocity;
+        if velocity.abs() > max {
+            self.warn(warnings, format!("The requested velocity {} exceeds 'maxVelocity' = {}.", g(velocity), g(max)));
+            velocity = max.copysign(velocity);
         }
-        self.target_velocity = velocity;
+        self.targets.velocity = velocity;
         self.woken = true;
     }
 
-    fn set_force(&mut self, f: f64, coupled: bool, warnings: &mut Vec<String>) {
-        let mut force = f * self.multiplier;
-        if force.abs() > self.available_force {
-            if !coupled {
-                let (word, field) = self.force_word();
-                warnings.push(format!(
-                    "{}: The requested motor {word} {} exceeds '{field}' = {}",
-                    self.name,
-                    g(force),
-                    g(self.available_force)
-                ));
+    fn set_force(&mut self, f: f64, warnings: &mut Vec<String>) {
+        let mut force = f * self.fields.multiplier;
+        let available = self.targets.force;
+        if force.abs() > available {
+            // silenced for coupled motors
+            if self.siblings.is_empty() {
+                let (word, field) = (self.word(), force_field(self.linear));
+                self.warn(
+                    warnings,
+                    format!("The requested motor {word} {} exceeds '{field}' = {}", g(force), g(available)),
+                );
             }
-            force = self.available_force.copysign(force);
+            force = available.copysign(force);
         }
         self.force = Some(force);
         self.woken = true;
     }
 
-    /// Spec §3.4: the velocity the engine's motor aims at this step, from the joint's position.
-    fn velocity_command(&mut self, position: f64, dt: f64) -> f64 {
-        let wanted = if self.target_position == f64::INFINITY {
-            self.target_velocity
-        } else if self.target_position == f64::NEG_INFINITY {
-            -self.target_velocity
-        } else {
-            let e = self.target_position - position;
-            self.integral += e * dt;
-            let d = (e - self.previous_error) / dt;
-            self.previous_error = e;
-            let u = self.pid[0] * e + self.pid[1] * self.integral + self.pid[2] * d;
-            let cap = self.target_velocity.abs();
-            if u.abs() < cap {
-                u
-            } else {
-                cap.copysign(u)
+    fn set_available_force(&mut self, f: f64, warnings: &mut Vec<String>) {
+        let max = self.fields.max_force;
+        self.targets.force = if f > max {
+            if self.siblings.is_empty() {
+                let (word, field) = (self.word(), force_field(self.linear));
+                self.warn(
+                    warnings,
+                    format!("The requested available motor {word} {} exceeds '{field}' = {}", g(f), g(max)),
+                );
             }
-        };
-        self.command = if self.acceleration == -1.0 {
-            wanted
+            max
         } else {
-            let step = self.acceleration * dt;
-            self.command + (wanted - self.command).clamp(-step, step)
+            f
         };
-        if self.available_force == 0.0 {
-            self.command = 0.0;
-        }
-        self.command
+        self.woken = true;
     }
 
-    /// Spec §3.6: a joint without a physical endPoint: the position moves toward the target at a speed
-    /// ramping to the target velocity; returns whether it moved.
-    fn kinematic_step(&mut self, dt: f64) -> bool {
-        let velocity_mode = self.target_position.is_infinite();
-        let direction = if velocity_mode {
-            if self.target_position > 0.0 {
-                1.0
-            } else {
-                -1.0
+    /// Why feedback cannot be sampled, if it cannot (Webots' warnings).
+    fn feedback_problem(&self, scene: &Scene) -> Option<String> {
+        let Some(at) = &self.at else { return Some("Feedback is available for motorized joints only".into()) };
+        let function = if self.linear { "wb_motor_enable_force_feedback" } else { "wb_motor_enable_torque_feedback" };
+        let end = scene.sf_node(at.joint, "endPoint").filter(|&e| scene.is_solid(e));
+        let upper = scene.path_to(at.joint).into_iter().rev().skip(1).find(|&n| scene.is_solid(n));
+        let problem = match end {
+            None => "cannot be invoked for a Joint with no end point.",
+            Some(e) if scene.sf_node(e, "physics").is_none() => {
+                "cannot be invoked for a Joint whose end point has no Physics node."
             }
-        } else {
-            (self.target_position - self.position).signum()
+            _ if upper.is_none_or(|u| scene.sf_node(u, "physics").is_none()) => {
+                "cannot be invoked because the parent Solid has no Physics node."
+            }
+            _ => return None,
         };
-        let reached = if velocity_mode {
-            self.limited()
-                && ((direction > 0.0 && self.position >= self.max_position)
-                    || (direction < 0.0 && self.position <= self.min_position))
-        } else {
-            (self.target_position - self.position).abs() < 1e-6
-        };
-        if reached || self.force.is_some() {
-            self.speed = 0.0;
-            return false;
-        }
-        let acceleration = if self.acceleration == -1.0 || self.acceleration > self.available_force {
-            self.available_force
-        } else {
-            self.acceleration
-        };
-        let target_speed = self.target_velocity.abs();
-        self.speed = (self.speed + acceleration * dt).min(target_speed);
-        let step = self.speed * dt;
-        let mut next = if velocity_mode {
-            self.position + direction * step
-        } else if step >= (self.target_position - self.position).abs() {
-            self.target_position
-        } else {
-            self.position + direction * step
-        };
-        if velocity_mode && self.limited() {
-            next = next.clamp(self.min_position, self.max_position);
-        }
-        let moved = next != self.position;
-        self.position = next;
-        moved
+        Some(format!("{function}(): {problem}"))
     }
 }
 
@@ -307,7 +306,7 @@ pub struct MotorFamily {
 
 impl MotorFamily {
     fn siblings_setup(&self, i: usize) -> Vec<(u16, f64)> {
-        self.motors[i].siblings.iter().map(|&s| (self.motors[s].owner.tag, self.motors[s].multiplier)).collect()
+        self.motors[i].siblings.iter().map(|&s| (self.motors[s].owner.tag, self.motors[s].fields.multiplier)).collect()
     }
 
     fn configure(&self, i: usize, ctx: &mut Ctx) {
@@ -318,6 +317,59 @@ impl MotorFamily {
     /// `i` and the motors coupled with it.
     fn coupled(&self, i: usize) -> Vec<usize> {
         std::iter::once(i).chain(self.motors[i].siblings.iter().copied()).collect()
+    }
+
+    /// Spec §3.7: motor `i` makes its siblings' limits and maximum velocity consistent with its own,
+    /// with Webots' warnings (which name motor `i`).
+    fn align_siblings(&mut self, scene: &mut Scene, i: usize, warnings: &mut Vec<String>) {
+        let (own, siblings) = (&self.motors[i], self.motors[i].siblings.clone());
+        let (who, name, m_own) = (own.who.clone(), own.name.clone(), own.fields.multiplier);
+        let (own_min, own_max, own_velocity, limited) =
+            (own.fields.min_position, own.fields.max_position, own.fields.max_velocity, own.limited());
+        let mut warn = |m: String| warnings.push(format!("{who}: {m}"));
+        for j in siblings {
+            let s = &mut self.motors[j];
+            let m = s.fields.multiplier;
+            if !limited && s.limited() {
+                warn(format!(
+                    "For coupled motors, if one has unlimited position, its siblings must have unlimited position as \
+                     well. Adjusting 'minPosition' and 'maxPosition' to 0 for motor '{name}'."
+                ));
+                s.fields.min_position = 0.0;
+                s.fields.max_position = 0.0;
+            } else if limited {
+                let (mut lo, mut hi) = (own_min * m / m_own, own_max * m / m_own);
+                if hi < lo {
+                    std::mem::swap(&mut lo, &mut hi);
+                }
+                for (field, current, wanted) in
+                    [("minPosition", &mut s.fields.min_position, lo), ("maxPosition", &mut s.fields.max_position, hi)]
+                {
+                    if *current != wanted {
+                        warn(format!(
+                            "When using coupled motors, '{field}' must be consistent across devices. Adjusting \
+                             '{field}' from {} to {} for motor '{name}'.",
+                            g(*current),
+                            g(wanted)
+                        ));
+                        *current = wanted;
+                    }
+                }
+            }
+            let velocity = own_velocity * m.abs() / m_own.abs();
+            if s.fields.max_velocity != velocity {
+                warn(format!(
+                    "When using coupled motors, velocity limits must be consistent across devices. Adjusted \
+                     'maxVelocity' from {} to {} for motor '{name}'.",
+                    g(s.fields.max_velocity),
+                    g(velocity)
+                ));
+                s.fields.max_velocity = velocity;
+                s.targets.velocity = velocity;
+            }
+            s.follow_fields();
+            s.fields.write(scene, s.node, s.linear);
+        }
     }
 }
 
@@ -333,13 +385,12 @@ impl Family for MotorFamily {
         if !matches!(scene.type_name(node), "RotationalMotor" | "LinearMotor") {
             return None;
         }
-        let at = JointDevice::of(scene, node)?;
-        self.motors.push(Motor::read(scene, node, owner, at, warnings));
+        self.motors.push(Motor::read(scene, node, owner, warnings));
         Some(self.motors.len() - 1)
     }
 
     /// Coupled motors (spec §3.7): a name "x::y" shares "x" with its robot's other "x::z" motors.
-    fn finish(&mut self, _scene: &Scene) {
+    fn finish(&mut self, scene: &mut Scene, warnings: &mut Vec<String>) {
         let prefix = |m: &Motor| match m.name.split("::").collect::<Vec<_>>().as_slice() {
             [first, _] => Some(first.to_string()),
             _ => None,
@@ -353,6 +404,25 @@ impl Family for MotorFamily {
                 })
                 .collect();
         }
+        for i in 0..self.motors.len() {
+            if std::mem::replace(&mut self.motors[i].coupling_checked, true) {
+                continue;
+            }
+            let m = &self.motors[i];
+            if m.siblings.is_empty() {
+                if m.name.contains("::") {
+                    m.warn(
+                        warnings,
+                        format!(
+                            "Motor '{}' uses the coupled motor name structure but does not have any siblings.",
+                            m.name
+                        ),
+                    );
+                }
+                continue;
+            }
+            self.align_siblings(scene, i, warnings);
+        }
     }
 
     fn setup(&self, i: usize) -> DeviceSetup {
@@ -361,6 +431,7 @@ impl Family for MotorFamily {
 
     fn apply(&mut self, ctx: &mut Ctx, i: usize, command: &Command) {
         match *command {
+            // relayed with the raw value: each motor multiplies by its own multiplier
             Command::MotorPosition(p) => {
                 for j in self.coupled(i) {
                     self.motors[j].set_position(p, ctx.warnings);
@@ -373,59 +444,35 @@ impl Family for MotorFamily {
             }
             Command::MotorForce(f) => {
                 for j in self.coupled(i) {
-                    self.motors[j].set_force(f, j != i, ctx.warnings);
+                    self.motors[j].set_force(f, ctx.warnings);
                 }
             }
-            Command::MotorAvailableForce(f) => {
-                let m = &mut self.motors[i];
-                if f > m.max_force {
-                    if m.siblings.is_empty() {
-                        let (word, field) = m.force_word();
-                        ctx.warnings.push(format!(
-                            "{}: The requested available motor {word} {} exceeds '{field}' = {}",
-                            m.name,
-                            g(f),
-                            g(m.max_force)
-                        ));
-                    }
-                    m.available_force = m.max_force;
-                } else {
-                    m.available_force = f;
-                }
-                m.woken = true;
-            }
+            Command::MotorAvailableForce(f) => self.motors[i].set_available_force(f, ctx.warnings),
+            // these write the motor's fields: the world configures the controller again
             Command::MotorAcceleration(a) => {
                 let m = &mut self.motors[i];
-                m.acceleration = a;
+                m.fields.acceleration = a;
+                m.follow_fields();
+                m.woken = true;
                 ctx.scene.set_field_synced(m.node, "acceleration", FieldValue::SFFloat(a));
                 self.configure(i, ctx);
             }
             Command::MotorPid(pid) => {
                 let m = &mut self.motors[i];
-                m.pid = pid;
-                m.integral = 0.0;
-                m.previous_error = 0.0;
+                m.fields.pid = pid;
+                m.follow_fields();
+                m.law.restart_pid();
+                m.woken = true;
                 ctx.scene.set_field_synced(m.node, "controlPID", FieldValue::SFVec3f(pid));
                 self.configure(i, ctx);
             }
             Command::MotorFeedback(period) => {
                 let m = &mut self.motors[i];
-                if period > 0 {
-                    let end = ctx.scene.sf_node(m.at.joint, "endPoint");
-                    let function =
-                        if m.linear { "wb_motor_enable_force_feedback" } else { "wb_motor_enable_torque_feedback" };
-                    let problem = match end {
-                        None => Some("cannot be invoked for a Joint with no end point."),
-                        Some(e) if ctx.scene.sf_node(e, "physics").is_none() => {
-                            Some("cannot be invoked for a Joint whose end point has no Physics node.")
-                        }
-                        _ => None,
-                    };
-                    if let Some(p) = problem {
-                        ctx.warnings.push(format!("{}: {function}(): {p}", m.name));
-                    }
+                match m.feedback_problem(ctx.scene) {
+                    // Webots warns and leaves the sensor as it was
+                    Some(problem) => m.warn(ctx.warnings, problem),
+                    None => m.feedback.set_period(period, ctx.now),
                 }
-                m.feedback.set_period(period, ctx.now);
             }
             _ => {}
         }
@@ -435,38 +482,45 @@ impl Family for MotorFamily {
         let dt = ctx.scene.world_info().basic_time_step.max(1e-3) / 1000.0;
         for m in &mut self.motors {
             let wake = std::mem::take(&mut m.woken);
-            let physical = ctx.physics.as_deref().is_some_and(|p| p.has_joint(m.at.joint));
+            let Some(at) = &m.at else { continue };
+            let physical = ctx.physics.as_deref().is_some_and(|p| p.has_joint(at.joint));
             if physical {
                 let physics = ctx.physics.as_deref_mut().expect("checked");
-                let (position, _) = physics.joint_axis(m.at.joint, m.at.axis).unwrap_or((m.position, 0.0));
+                let (position, _) = physics.joint_axis(at.joint, at.axis).unwrap_or((m.position, 0.0));
                 m.position = position;
                 let drive = match m.force {
                     Some(f) => Drive::Force(f),
-                    None => {
-                        Drive::Velocity { velocity: m.velocity_command(position, dt), max_force: m.available_force }
-                    }
+                    None => Drive::Velocity {
+                        velocity: m.law.dynamic_velocity(&m.targets, position, dt),
+                        max_force: m.targets.force,
+                    },
                 };
-                physics.set_drive(m.at.joint, m.at.axis, drive, wake);
-            } else if m.pose.is_some() && m.kinematic_step(dt) {
-                if let Some(pose) = &m.pose {
-                    pose.place_end_point(ctx.scene, m.position);
-                    if let Some(p) = m.at.params {
-                        ctx.scene.set_field_synced(p, "position", FieldValue::SFFloat(m.position));
-                    }
-                    if let Some(physics) = ctx.physics.as_deref_mut() {
-                        physics.node_moved(ctx.scene, pose.end);
-                    }
-                    ctx.geometry_dirty = true;
-                }
+                physics.set_drive(at.joint, at.axis, drive, wake);
+                continue;
             }
+            let Some(pose) = &m.pose else { continue };
+            // a supervisor may have moved the joint
+            if let Some(p) = at.params {
+                m.position = ctx.scene.sf_float(p, "position");
+            }
+            let Some(next) = m.law.kinematic_step(&m.targets, m.position, dt) else { continue };
+            m.position = next;
+            pose.place_end_point(ctx.scene, next);
+            if let Some(p) = at.params {
+                ctx.scene.set_field_synced(p, "position", FieldValue::SFFloat(next));
+            }
+            if let Some(physics) = ctx.physics.as_deref_mut() {
+                physics.node_moved(ctx.scene, pose.end);
+            }
+            ctx.geometry_dirty = true;
         }
     }
 
     fn sample(&mut self, ctx: &mut Ctx) {
         for m in &mut self.motors {
             if m.feedback.due(ctx.now) {
-                let value = ctx.physics.as_deref().and_then(|p| p.joint_feedback(m.at.joint, m.at.axis)).unwrap_or(0.0);
-                ctx.outboxes[m.owner.robot].push_sample(m.owner.tag, &[value]);
+                let feedback = m.at.as_ref().and_then(|at| ctx.physics.as_deref()?.joint_feedback(at.joint, at.axis));
+                ctx.outboxes[m.owner.robot].push_sample(m.owner.tag, &[feedback.unwrap_or(0.0)]);
             }
         }
     }
@@ -474,17 +528,14 @@ impl Family for MotorFamily {
     fn field_changed(&mut self, ctx: &mut Ctx, device: Option<usize>, node: NodeId, _field: &str) {
         let Some(i) = device else { return };
         let m = &self.motors[i];
-        let fresh = Motor::read(ctx.scene, node, m.owner, m.at.clone(), ctx.warnings);
+        let initial = m.at.as_ref().map_or(0.0, |a| a.written_position(ctx.scene));
+        let fields = Fields::read(ctx.scene, node, m.linear, initial, ctx.warnings);
         let m = &mut self.motors[i];
-        // the fields; targets and the control state stay
-        m.max_velocity = fresh.max_velocity;
-        m.max_force = fresh.max_force;
-        m.min_position = fresh.min_position;
-        m.max_position = fresh.max_position;
-        m.multiplier = fresh.multiplier;
-        m.acceleration = fresh.acceleration;
-        m.pid = fresh.pid;
-        m.available_force = m.available_force.min(m.max_force);
+        // the fields change; the targets and the control state stay (the available force within the
+        // new maximum)
+        m.fields = fields;
+        m.follow_fields();
+        m.targets.force = m.targets.force.min(m.fields.max_force);
         self.configure(i, ctx);
     }
 
@@ -504,6 +555,7 @@ impl Family for MotorFamily {
 
     fn remove(&mut self, i: usize) {
         self.motors[i].feedback = Sampling::default();
+        self.motors[i].at = None;
     }
 
     fn renumber(&mut self, i: usize, node: NodeId) {

@@ -1,5 +1,6 @@
 //! PositionSensor (spec motion §4.1): its joint axis' position — the engine's (hinge angles unwrapped)
-//! or, for a kinematic joint, the one its parameters hold — plus `noise`·N(0,1), then `resolution`.
+//! or, for a kinematic joint, the one its parameters hold (without parameters, the one its endPoint's
+//! pose shows, unwrapped from sample to sample) — plus `noise`·N(0,1), then `resolution`.
 
 use rand_chacha::ChaCha8Rng;
 use rand_distr::{Distribution, StandardNormal};
@@ -7,6 +8,7 @@ use rand_distr::{Distribution, StandardNormal};
 use super::joint_device::JointDevice;
 use super::sensor::{Sense, SensorModel};
 use crate::protocol::SensorSetup;
+use crate::world::joint_poses::JointPose;
 use crate::world::lookup_table::discretize;
 use crate::world::radio::nodes::device_rng;
 use crate::world::scene::{FieldValue, NodeId, Scene};
@@ -19,6 +21,9 @@ pub struct PositionSensor {
     motor: u16,
     brake: u16,
     rng: Box<ChaCha8Rng>,
+    /// For a joint without parameters: where its endPoint goes, and the last position read.
+    pose: Option<JointPose>,
+    last: f64,
 }
 
 impl PositionSensor {
@@ -33,7 +38,8 @@ impl PositionSensor {
         }
         self.resolution = scene.sf_float(n, "resolution");
         if self.resolution <= 0.0 && self.resolution != -1.0 {
-            warnings.push(format!("{who}: Invalid 'resolution' changed to -1. The value should be -1 or positive."));
+            warnings
+                .push(format!("{who}: Invalid 'resolution' changed to -1. The value should be either -1 or positive."));
             self.resolution = -1.0;
             scene.set_field_synced(n, "resolution", FieldValue::SFFloat(-1.0));
         }
@@ -46,8 +52,11 @@ impl SensorModel for PositionSensor {
     fn new(scene: &mut Scene, node: NodeId, seed: i32, warnings: &mut Vec<String>) -> PositionSensor {
         let at = JointDevice::of(scene, node);
         let tag = |types: &[&str]| at.as_ref().map_or(0, |a| a.sibling_tag(scene, types));
+        let pose = at.as_ref().filter(|a| a.params.is_none()).and_then(|a| JointPose::of(scene, a.joint));
         let mut s = PositionSensor {
             node,
+            pose,
+            last: 0.0,
             motor: tag(&["RotationalMotor", "LinearMotor"]),
             brake: tag(&["Brake"]),
             at,
@@ -80,9 +89,21 @@ impl SensorModel for PositionSensor {
             out.push(f64::NAN);
             return;
         };
-        let mut value = match sense.physics.and_then(|p| p.joint_axis(at.joint, at.axis)) {
-            Some((position, _)) => position,
-            None => at.written_position(sense.scene),
+        let mut value = match (sense.physics.and_then(|p| p.joint_axis(at.joint, at.axis)), &self.pose) {
+            (Some((position, _)), _) => position,
+            (None, Some(pose)) => {
+                // the turn nearest the last reading
+                let shown = pose.shown_position(sense.scene);
+                let turn = std::f64::consts::TAU;
+                let position = if pose.motion == crate::world::joint_poses::Motion::Rotation {
+                    shown + ((self.last - shown) / turn).round() * turn
+                } else {
+                    shown
+                };
+                self.last = position;
+                position
+            }
+            (None, None) => at.written_position(sense.scene),
         };
         if self.noise > 0.0 {
             let g: f64 = StandardNormal.sample(&mut *self.rng);

@@ -48,7 +48,7 @@ impl Family for RadioFamily {
         Some(self.devices.len() - 1)
     }
 
-    fn finish(&mut self, scene: &Scene) {
+    fn finish(&mut self, scene: &mut Scene, _warnings: &mut Vec<String>) {
         self.radio.refresh(scene);
     }
 

@@ -12,6 +12,7 @@ use nalgebra::{Isometry3, Point3, UnitQuaternion, Vector3};
 use rapier3d_f64::prelude::*;
 
 use super::bodies::Body;
+use super::drives::{step_axis, AxisState, Effort, EndBody, Model, Sides};
 use super::engine::Engine;
 use super::plan::{JointKind, JointPlan};
 use crate::world::scene::{FieldValue, NodeId, Scene, SyncedField};
@@ -128,13 +129,10 @@ pub struct Axis {
     pub drive: Drive,
     /// A Brake's damping, added to the joint's `dampingConstant`.
     pub brake: f64,
-    /// In velocity control: where the commanded velocities should have taken the joint by now. The
-    /// engine's motor aims at the commanded velocity plus what the joint fell behind this position,
-    /// over `CATCH_UP` steps. rapier 0.30 solves a motor and the joint's other rows once per substep,
-    /// from zero, so a joint ends its step short of its motor's target whenever the motor must move
-    /// its bodies against the joint: a held load would sag in proportion to the load over the position
-    /// gain, and a wheel would lag its first steps for good, where ODE's exact motor does neither.
-    servo: Option<f64>,
+    /// What the drive's step gave this step (see `drives`), toward increasing position, and the model
+    /// of the joint it was solved with.
+    stepped: Effort,
+    model: Option<Model>,
     /// Which engine joint (index into `Joint::handles`) and which of its axes.
     engine_joint: usize,
     engine_axis: JointAxis,
@@ -152,6 +150,8 @@ pub struct Joint {
     /// Hinge2: the massless-like body between its two hinges.
     pub middle: Option<RigidBodyHandle>,
     pub axes: Vec<Axis>,
+    /// The bodies moving with each side (hinges and sliders whose sides are apart).
+    pub sides: Option<Sides>,
 }
 
 /// The first joint body: the upper Solid's body, or the ground.
@@ -208,6 +208,7 @@ impl Joint {
             handles: Vec::new(),
             middle: None,
             axes: Vec::new(),
+            sides: None,
         };
         let position_field = |n: Option<NodeId>| n.and_then(|n| scene.synced_field(n, "position"));
         match plan.kind {
@@ -321,15 +322,15 @@ impl Joint {
         let damping = p.damping + axis.brake;
         match axis.drive {
             Drive::Velocity { velocity, max_force } => {
-                let behind = axis.servo.map_or(0.0, |s| s - axis.position);
-                data.set_motor_velocity(engine_axis, velocity + behind / (CATCH_UP * engine.params.dt), VELOCITY_GAIN);
+                data.set_motor_velocity(engine_axis, velocity, VELOCITY_GAIN);
                 data.set_motor_max_force(engine_axis, max_force.max(friction));
             }
             Drive::Force(_) | Drive::Free if friction > 0.0 => {
                 data.set_motor_velocity(engine_axis, 0.0, VELOCITY_GAIN);
                 data.set_motor_max_force(engine_axis, friction);
             }
-            Drive::Free if p.spring > 0.0 || damping > 0.0 => {
+            // a hinge's or slider's spring and damper act through `drives`
+            Drive::Free if self.sides.is_none() && (p.spring > 0.0 || damping > 0.0) => {
                 // the zero pose is at joint coordinate -initial position
                 data.set_motor(engine_axis, -offset, 0.0, p.spring, damping);
                 data.set_motor_max_force(engine_axis, f64::MAX);
@@ -349,8 +350,18 @@ impl Joint {
     /// being taken by a drive or static friction).
     fn explicit_spring(&self, i: usize) -> bool {
         let a = &self.axes[i];
-        (a.params.spring > 0.0 || a.params.damping + a.brake > 0.0)
+        self.sides.is_none()
+            && (a.params.spring > 0.0 || a.params.damping + a.brake > 0.0)
             && (a.drive != Drive::Free || a.params.static_friction > 0.0)
+    }
+
+    /// The bodies moving with each side (hinges and sliders: their drives, springs and dampers then act
+    /// through `drives`).
+    pub fn set_sides(&mut self, engine: &mut Engine, sides: Option<Sides>) {
+        self.sides = sides.filter(|_| matches!(self.kind, JointKind::Hinge | JointKind::Slider));
+        for i in 0..self.axes.len() {
+            self.configure(engine, i);
+        }
     }
 
     /// The force or torque the joint transmitted along axis `i` in the last step, positive toward
@@ -362,49 +373,74 @@ impl Joint {
         let impulse = joint.data.motors[k].impulse + joint.data.limits[k].impulse;
         // the solver pushes the second body by -impulse along the axis: that body moves toward
         // increasing position for a negative impulse
-        -impulse * super::welds::impulse_to_force(engine)
+        axis.stepped.impulse / engine.params.dt + axis.stepped.force - impulse * super::welds::impulse_to_force(engine)
     }
 
-    /// Before a step: velocity-controlled axes set their motor for the step (see `servo`), then move
-    /// their servo on by what the step's velocity turns or slides the joint. A motor at its force cap
-    /// falls behind for real: its servo restarts from the joint. The servo stays within `SERVO_LEAD`
-    /// of the joint, so a joint blocked by something else does not wind its motor up.
-    pub fn advance_servos(&mut self, engine: &mut Engine) {
-        let (dt, substeps) = (engine.params.dt, engine.params.num_solver_iterations.max(1) as f64);
+    /// Before a step: each hinge or slider in velocity control reaches its velocity (see `drives`), the
+    /// engine's motor keeping the force left. `first`: the first sweep of this step.
+    pub fn step_drives(&mut self, engine: &mut Engine, bodies: &[Body], first: bool) {
+        let dt = engine.params.dt;
         for i in 0..self.axes.len() {
+            if first {
+                self.axes[i].stepped = Effort::default();
+                self.axes[i].model = None;
+            }
+            let Some(sides) = &self.sides else { continue };
             let axis = &self.axes[i];
-            let Drive::Velocity { velocity, max_force } = axis.drive else {
-                self.axes[i].servo = None;
+            let p = &axis.params;
+            let (spring, damping) = (p.spring, p.damping + axis.brake);
+            let motor = match axis.drive {
+                Drive::Velocity { velocity, max_force } => Some((velocity, max_force.max(p.static_friction))),
+                _ => None,
+            };
+            if motor.is_none() && (spring == 0.0 && damping == 0.0 || !first) {
                 continue;
-            };
-            let saturated = engine.joints.get(self.handles[axis.engine_joint]).is_some_and(|j| {
-                let used = j.data.motors[axis.engine_axis as usize].impulse * super::welds::impulse_to_force(engine);
-                used.abs() >= max_force * (1.0 - 1e-9)
-            });
-            let axis = &mut self.axes[i];
-            let lead = if axis.angular { SERVO_LEAD } else { SERVO_LEAD_LINEAR };
-            let behind = match axis.servo {
-                Some(s) if !saturated => (s - axis.position).clamp(-lead, lead),
-                _ => 0.0,
-            };
-            axis.servo = Some(axis.position + behind);
-            self.configure(engine, i);
-            // the engine turns a body by 2·atan(ω·h/2) per substep h (its rotation update is first
-            // order): the servo follows what the engine does at that velocity
-            let step = if self.axes[i].angular {
-                substeps * 2.0 * (velocity * dt / (2.0 * substeps)).atan()
+            }
+            let (b1, b2) = self.bodies_of(engine, bodies, i);
+            let (Some(r1), Some(r2)) = (engine.bodies.get(b1), engine.bodies.get(b2)) else { continue };
+            // a joint at rest sleeps on (a command wakes it)
+            if [r1, r2].iter().all(|r| r.is_sleeping() || !r.is_dynamic()) {
+                continue;
+            }
+            let frame = r1.position() * axis.frame1;
+            let direction = frame.rotation * Vector3::x();
+            let anchor = Point3::from(frame.translation.vector);
+            let rate = if axis.angular {
+                (r2.angvel() - r1.angvel()).dot(&direction)
             } else {
-                velocity * dt
+                (r2.velocity_at_point(&anchor) - r1.velocity_at_point(&anchor)).dot(&direction)
             };
-            let axis = &mut self.axes[i];
-            axis.servo = axis.servo.map(|s| s + step);
-        }
-    }
-
-    /// The joint was placed (a supervisor set its position): its servos start from there.
-    pub fn forget_servos(&mut self) {
-        for axis in &mut self.axes {
-            axis.servo = None;
+            let state = AxisState {
+                row: if axis.angular { 3 } else { 0 },
+                // from the zero pose, where the spring rests
+                position: axis.position,
+                rate,
+                spring,
+                damping,
+                torque: if let Drive::Force(f) = axis.drive { f } else { 0.0 },
+                motor,
+            };
+            let end_com = *r2.center_of_mass();
+            // (in the end body's own frame: the joint's drift under load does not count)
+            let local_com = r2.mass_properties().local_mprops.local_com;
+            let lever =
+                (axis.frame2.rotation * Vector3::x()).cross(&(local_com - axis.frame2.translation.vector).coords);
+            let off_axis = axis.angular && lever.norm() > 1e-9;
+            let end = EndBody { com: end_com, off_axis };
+            let before = self.axes[i].stepped;
+            let mut model = self.axes[i].model.take();
+            let effort = step_axis(engine, (sides, &mut model), &frame, &state, (dt, &end), &before);
+            self.axes[i].model = model;
+            self.axes[i].stepped = effort;
+            if let Some((_, cap)) = motor {
+                // the engine's motor keeps the force left for loads the step did not foresee (a wheel's
+                // contacts), except on a hinge whose end body's centre of mass is off the axis: there it
+                // would fight the forces holding the weights of the links (see `drives::Effort`)
+                let left = if off_axis { 0.0 } else { (cap - effort.force.abs() - effort.impulse.abs() / dt).max(0.0) };
+                if let Some(joint) = engine.joints.get_mut(self.handles[self.axes[i].engine_joint], false) {
+                    joint.data.set_motor_max_force(self.axes[i].engine_axis, left);
+                }
+            }
         }
     }
 
@@ -412,6 +448,16 @@ impl Joint {
     /// a motor), equal and opposite on the two bodies.
     pub fn apply_forces(&self, engine: &mut Engine, bodies: &[Body]) {
         for (i, axis) in self.axes.iter().enumerate() {
+            let (b1, b2) = self.bodies_of(engine, bodies, i);
+            let held = &axis.stepped;
+            if held.push != Vector3::zeros() || held.couple != Vector3::zeros() {
+                for (h, sign) in [(b2, 1.0), (b1, -1.0)] {
+                    if let Some(rb) = engine.bodies.get_mut(h) {
+                        rb.add_force_at_point(held.push * sign, held.at, false);
+                        rb.add_torque(held.couple * sign, false);
+                    }
+                }
+            }
             let mut force = if let Drive::Force(f) = axis.drive { f } else { 0.0 };
             if self.explicit_spring(i) {
                 force -= axis.params.spring * axis.position + (axis.params.damping + axis.brake) * axis.velocity;
@@ -419,7 +465,6 @@ impl Joint {
             if force == 0.0 {
                 continue;
             }
-            let (b1, b2) = self.bodies_of(engine, bodies, i);
             let w = pose_of(engine, b1) * axis.frame1;
             let direction = w.rotation * Vector3::x();
             for (h, sign) in [(b2, 1.0), (b1, -1.0)] {
@@ -482,12 +527,6 @@ impl Joint {
 
 /// Gain of the engine's velocity motor: stiff enough that the force cap, not the gain, limits it.
 const VELOCITY_GAIN: f64 = 1e8;
-/// Steps over which a velocity-controlled joint makes up what it fell behind (see `Axis::servo`).
-const CATCH_UP: f64 = 4.0;
-/// How far (rad, m) the servo may lead the joint: more than a step's shortfall under load, little
-/// enough that a joint let go after being blocked does not leap.
-const SERVO_LEAD: f64 = 0.05;
-const SERVO_LEAD_LINEAR: f64 = 0.005;
 
 fn unit(i: usize) -> Vector3<f64> {
     [Vector3::x(), Vector3::y(), Vector3::z()][i]
@@ -514,7 +553,8 @@ impl Axis {
             angular,
             drive: Drive::Free,
             brake: 0.0,
-            servo: None,
+            stepped: Effort::default(),
+            model: None,
             engine_joint,
             engine_axis,
             frame1: pose_of(engine, b1).inverse() * w,

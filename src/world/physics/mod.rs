@@ -10,6 +10,7 @@
 
 mod bodies;
 mod contacts;
+mod drives;
 mod engine;
 mod joints;
 mod mass;
@@ -117,6 +118,11 @@ impl Physics {
         for j in &plan.joints {
             joints.push(Joint::build(scene, j, &mut engine, &bodies, warnings));
         }
+        drives::settle_masses(&mut engine);
+        let handles: Vec<_> = bodies.iter().map(|b| b.handle).collect();
+        for (joint, sides) in joints.iter_mut().zip(drives::sides(&plan, &handles)) {
+            joint.set_sides(&mut engine, sides);
+        }
         let mut welds = Vec::new();
         let mut fixed_links = HashMap::new();
         for (i, body_plan) in plan.bodies.iter().enumerate() {
@@ -165,8 +171,13 @@ impl Physics {
                 }
             }
         }
-        for j in &mut self.joints {
-            j.advance_servos(&mut self.engine);
+        // the drives sharing bodies are swept in turn until their rates agree
+        for sweep in 0..drives::SWEEPS {
+            for j in &mut self.joints {
+                j.step_drives(&mut self.engine, &self.bodies, sweep == 0);
+            }
+        }
+        for j in &self.joints {
             j.apply_forces(&mut self.engine, &self.bodies);
         }
         self.engine.step(&self.hooks);
@@ -371,12 +382,9 @@ impl Physics {
     /// axis starts again from that position, the bodies below the endPoint at rest.
     pub fn joint_position_set(&mut self, scene: &Scene, joint: NodeId, end: NodeId, position: f64) {
         self.stop_bodies(scene, Some(end));
-        if let Some(j) = self.joint_mut(joint) {
-            j.forget_servos();
-            if let Some(axis) = j.axes.first_mut() {
-                axis.position = position;
-                axis.velocity = 0.0;
-            }
+        if let Some(axis) = self.joint_mut(joint).and_then(|j| j.axes.first_mut()) {
+            axis.position = position;
+            axis.velocity = 0.0;
         }
     }
 

@@ -15,6 +15,8 @@ pub(crate) enum Dflt {
     F(f64),
     V2([f64; 2]),
     V3([f64; 3]),
+    /// SFColor.
+    C([f64; 3]),
     R([f64; 4]),
     S(&'static str),
     /// SFNode NULL.
@@ -43,6 +45,7 @@ impl FieldSpec {
             Dflt::F(_) => FieldType::SFFloat,
             Dflt::V2(_) => FieldType::SFVec2f,
             Dflt::V3(_) => FieldType::SFVec3f,
+            Dflt::C(_) => FieldType::SFColor,
             Dflt::R(_) => FieldType::SFRotation,
             Dflt::S(_) => FieldType::SFString,
             Dflt::Null => FieldType::SFNode,
@@ -60,6 +63,7 @@ impl FieldSpec {
             Dflt::F(f) => FieldValue::SFFloat(*f),
             Dflt::V2(v) => FieldValue::SFVec2f(*v),
             Dflt::V3(v) => FieldValue::SFVec3f(*v),
+            Dflt::C(v) => FieldValue::SFColor(*v),
             Dflt::R(v) => FieldValue::SFRotation(*v),
             Dflt::S(s) => FieldValue::SFString((*s).to_string()),
             Dflt::Null => FieldValue::SFNode(None),
@@ -119,17 +123,31 @@ const SOLID_FIELDS: &[FieldSpec] = &[
 /// Pseudo base of the devices that are not Solids (motors, sensors of joints, Skin).
 const DEVICE_FIELDS: &[FieldSpec] = &[f("name", S("")), f("model", S(""))];
 
-const MOTOR_FIELDS: &[FieldSpec] = &[
-    f("acceleration", F(-1.0)),
-    f("consumptionFactor", F(10.0)),
-    f("controlPID", V3([10.0, 0.0, 0.0])),
-    f("minPosition", F(0.0)),
-    f("maxPosition", F(0.0)),
-    f("maxVelocity", F(10.0)),
-    f("multiplier", F(1.0)),
-    f("sound", S("")),
-    f("muscles", Empty(T::MFNode)),
-];
+/// A motor's fields, with its force limit (`maxTorque` or `maxForce`).
+macro_rules! motor_fields {
+    ($force:literal) => {
+        &[
+            f("acceleration", F(-1.0)),
+            f("consumptionFactor", F(10.0)),
+            f("controlPID", V3([10.0, 0.0, 0.0])),
+            f("minPosition", F(0.0)),
+            f("maxPosition", F(0.0)),
+            f("maxVelocity", F(10.0)),
+            f("multiplier", F(1.0)),
+            f("sound", S("")),
+            f("muscles", Empty(T::MFNode)),
+            f($force, F(10.0)),
+        ]
+    };
+}
+
+const LIGHT_FIELDS: &[FieldSpec] =
+    &[f("ambientIntensity", F(0.0)), f("color", C([1.0, 1.0, 1.0])), f("intensity", F(1.0)), f("on", B(true))];
+
+/// A node modelled only partly: these fields, the others as written.
+const fn open(name: &'static str, fields: &'static [FieldSpec]) -> NodeSchema {
+    NodeSchema { name, base: None, default_name: None, fields, open: true, legacy: &[] }
+}
 
 const fn closed(name: &'static str, base: Option<&'static str>, fields: &'static [FieldSpec]) -> NodeSchema {
     NodeSchema { name, base, default_name: None, fields, open: false, legacy: &[] }
@@ -240,6 +258,23 @@ static SCHEMAS: &[NodeSchema] = &[
         None,
         &[f("appearance", Null), f("geometry", Null), f("castShadows", B(true)), f("isPickable", B(true))],
     ),
+    // what an LED colours (its other fields as written)
+    open("Appearance", &[f("material", Null), f("texture", Null), f("textureTransform", Null)]),
+    open(
+        "Material",
+        &[
+            f("ambientIntensity", F(0.2)),
+            f("diffuseColor", C([0.8, 0.8, 0.8])),
+            f("emissiveColor", C([0.0, 0.0, 0.0])),
+            f("shininess", F(0.2)),
+            f("specularColor", C([0.0, 0.0, 0.0])),
+            f("transparency", F(0.0)),
+        ],
+    ),
+    open("PBRAppearance", &[f("baseColor", C([1.0, 1.0, 1.0])), f("emissiveColor", C([0.0, 0.0, 0.0]))]),
+    open("PointLight", LIGHT_FIELDS),
+    open("SpotLight", LIGHT_FIELDS),
+    open("DirectionalLight", LIGHT_FIELDS),
     closed("Box", None, &[f("size", V3([0.1, 0.1, 0.1]))]),
     closed("Sphere", None, &[f("radius", F(0.1)), f("subdivision", I(1)), f("ico", B(true))]),
     closed(
@@ -485,31 +520,8 @@ static SCHEMAS: &[NodeSchema] = &[
     ),
     closed("SolidReference", None, &[f("solidName", S(""))]),
     closed("Device", None, DEVICE_FIELDS),
-    // Webots' abstract Motor: the fields both kinds share
-    NodeSchema {
-        name: "Motor",
-        base: Some("Device"),
-        default_name: None,
-        fields: MOTOR_FIELDS,
-        open: true,
-        legacy: &[],
-    },
-    NodeSchema {
-        name: "RotationalMotor",
-        base: Some("Motor"),
-        default_name: Some("rotational motor"),
-        fields: &[f("maxTorque", F(10.0))],
-        open: true,
-        legacy: &[],
-    },
-    NodeSchema {
-        name: "LinearMotor",
-        base: Some("Motor"),
-        default_name: Some("linear motor"),
-        fields: &[f("maxForce", F(10.0))],
-        open: true,
-        legacy: &[],
-    },
+    device("RotationalMotor", "rotational motor", motor_fields!("maxTorque")),
+    device("LinearMotor", "linear motor", motor_fields!("maxForce")),
     device("PositionSensor", "position sensor", &[f("noise", F(0.0)), f("resolution", F(-1.0))]),
     device("Brake", "brake", &[]),
     device(
@@ -791,9 +803,9 @@ static SCHEMAS: &[NodeSchema] = &[
     ),
 ];
 
-/// The modelled base type of this name ("Device" and "Motor", internal pseudo bases, are not node types).
+/// The modelled base type of this name ("Device", an internal pseudo base, is not a node type).
 pub(crate) fn schema(name: &str) -> Option<&'static NodeSchema> {
-    if name == "Device" || name == "Motor" {
+    if name == "Device" {
         return None;
     }
     lookup(name)

@@ -519,7 +519,7 @@ CameraZoom {{ }}
     assert_eq!(s.sf_float(cyl, "height"), 0.1);
     let app = s.sf_node(shape, "appearance").unwrap();
     assert_eq!(s.nodes[app].type_name, "PBRAppearance");
-    assert_eq!(s.field(app, "baseColor"), Some(&FieldValue::SFVec3f([1.0, 0.0, 0.0])));
+    assert_eq!(s.field(app, "baseColor"), Some(&FieldValue::SFColor([1.0, 0.0, 0.0])));
     assert_eq!(s.nodes[s.roots[5]].type_name, "Zoom");
     assert_eq!(s.node_type(s.roots[5]), 85);
 }
