@@ -71,3 +71,20 @@ fn speakers_microphones_skins_radios_and_remote_control() {
     }
     assert!(!out.stdout.contains("radio event"), "nothing is received");
 }
+
+#[test]
+fn remote_control_setters_give_the_getters_their_values() {
+    let p = Project::new();
+    p.world(
+        "remote.wbt",
+        "#VRML_SIM R2025a utf8\nWorldInfo { basicTimeStep 32 }\n\
+         Robot { controller \"remote_values\" children [ \
+           HingeJoint { device [ RotationalMotor { name \"motor\" } PositionSensor { } ] endPoint Solid { } } \
+           GPS { } TouchSensor { name \"bumper\" } ] }\n",
+    );
+    p.controller("remote_values", "remote_values");
+    let out = p.run("remote.wbt", &[]);
+    assert!(out.status.success(), "{}\n{}", out.stdout, out.stderr);
+    out.assert_stdout_has("remote values passed");
+    out.assert_stderr_has("Error: wbr_motor_set_torque_feedback(): invalid device tag.");
+}

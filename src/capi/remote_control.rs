@@ -210,33 +210,41 @@ pub unsafe extern "C" fn wbr_microphone_set_buffer(tag: WbDeviceTag, buffer: *co
     local_call("wbr_microphone_set_buffer", tag, (), |m: &mut MicrophoneState| m.sample = bytes)
 }
 
-fn set_motor(func: &str, tag: WbDeviceTag, value: f64) {
-    let motor = |t| t == node_type_from_name("RotationalMotor") || t == node_type_from_name("LinearMotor");
+fn set_motor(func: &str, tag: WbDeviceTag, value: f64, position: bool) {
     guard(func, (), || {
-        with_controller(func, (), |c| match c.devices.get_mut(tag as usize) {
-            Some(d) if motor(d.node_type) => {
-                if let DeviceState::Sensor(s) = &mut d.state {
-                    s.values[0] = value;
+        with_controller(func, (), |c| {
+            let sensor = match c.devices.get_mut(tag as usize).map(|d| &mut d.state) {
+                // the force or torque feedback; a position goes to the motor's position sensor
+                Some(DeviceState::Motor(m)) if !position => {
+                    m.feedback = value;
+                    return;
                 }
+                Some(DeviceState::Motor(m)) => m.position_sensor,
+                _ => {
+                    eprintln!("Error: {func}(): invalid device tag.");
+                    return;
+                }
+            };
+            if let Some(DeviceState::Sensor(s)) = c.devices.get_mut(sensor as usize).map(|d| &mut d.state) {
+                s.values[0] = value;
             }
-            _ => eprintln!("Error: {func}(): invalid device tag."),
         })
     })
 }
 
 #[no_mangle]
 pub extern "C" fn wbr_motor_set_position_feedback(tag: WbDeviceTag, value: c_double) {
-    set_motor("wbr_motor_set_position_feedback", tag, value)
+    set_motor("wbr_motor_set_position_feedback", tag, value, true)
 }
 
 #[no_mangle]
 pub extern "C" fn wbr_motor_set_force_feedback(tag: WbDeviceTag, value: c_double) {
-    set_motor("wbr_motor_set_force_feedback", tag, value)
+    set_motor("wbr_motor_set_force_feedback", tag, value, false)
 }
 
 #[no_mangle]
 pub extern "C" fn wbr_motor_set_torque_feedback(tag: WbDeviceTag, value: c_double) {
-    set_motor("wbr_motor_set_torque_feedback", tag, value)
+    set_motor("wbr_motor_set_torque_feedback", tag, value, false)
 }
 
 #[no_mangle]
