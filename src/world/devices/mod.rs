@@ -186,19 +186,7 @@ impl Devices {
         outboxes: &mut [DeviceEvents],
         warnings: &mut Vec<String>,
     ) {
-        let mut ctx = Ctx {
-            scene,
-            physics,
-            outboxes,
-            warnings,
-            now,
-            geometry_dirty: self.geometry_dirty,
-            obstacles: &self.obstacles,
-        };
-        for family in &mut self.families {
-            family.before_physics(&mut ctx);
-        }
-        self.geometry_dirty = ctx.geometry_dirty;
+        self.each_family(scene, physics, now, outboxes, warnings, |f, ctx| f.before_physics(ctx));
     }
 
     /// After the physics step, for a step ending at `now` (the radio transmits, with what moved
@@ -214,18 +202,7 @@ impl Devices {
         if self.geometry_dirty && physics.is_none() {
             self.obstacles = Obstacles::from_scene(scene);
         }
-        let mut ctx = Ctx {
-            scene,
-            physics,
-            outboxes,
-            warnings,
-            now,
-            geometry_dirty: self.geometry_dirty,
-            obstacles: &self.obstacles,
-        };
-        for family in &mut self.families {
-            family.after_physics(&mut ctx);
-        }
+        self.each_family(scene, physics, now, outboxes, warnings, |f, ctx| f.after_physics(ctx));
         self.geometry_dirty = false;
     }
 
@@ -238,6 +215,19 @@ impl Devices {
         outboxes: &mut [DeviceEvents],
         warnings: &mut Vec<String>,
     ) {
+        self.each_family(scene, physics, now, outboxes, warnings, |f, ctx| f.sample(ctx));
+    }
+
+    /// Runs `act` on every family in turn with one context.
+    fn each_family(
+        &mut self,
+        scene: &mut Scene,
+        physics: Option<&mut Physics>,
+        now: f64,
+        outboxes: &mut [DeviceEvents],
+        warnings: &mut Vec<String>,
+        act: impl Fn(&mut dyn Family, &mut Ctx),
+    ) {
         let mut ctx = Ctx {
             scene,
             physics,
@@ -248,7 +238,7 @@ impl Devices {
             obstacles: &self.obstacles,
         };
         for family in &mut self.families {
-            family.sample(&mut ctx);
+            act(family.as_mut(), &mut ctx);
         }
         self.geometry_dirty = ctx.geometry_dirty;
     }
