@@ -7,9 +7,13 @@
 """
 
 from .accelerometer import Accelerometer
+from .altimeter import Altimeter
+from .ansi_codes import AnsiCodes
+from .camera import Camera, CameraRecognitionObject
 from .compass import Compass
 from .connector import Connector
 from .device import Device
+from .display import Display, ImageRef
 from .distance_sensor import DistanceSensor
 from .emitter import Emitter
 from .field import Field
@@ -18,13 +22,28 @@ from .gyro import Gyro
 from .inertial_unit import InertialUnit
 from .joystick import Joystick
 from .keyboard import Keyboard
+from .lidar import Lidar
+from .lidar_point import LidarPoint
+from .light_sensor import LightSensor
+from .microphone import Microphone
+from .motion import Motion
 from .mouse import Mouse, MouseState
-from .node import Node
+from .node import ContactPoint, Node
+from .pen import Pen
+from .proto import Proto
+from .radar import Radar
+from .radar_target import RadarTarget
+from .range_finder import RangeFinder
 from .receiver import Receiver
 from .robot import Robot
+from .skin import Skin
+from .speaker import Speaker
 from .supervisor import Supervisor
 from .touch_sensor import TouchSensor
+from .vacuum_gripper import VacuumGripper
 
-__all__ = ['Accelerometer', 'Compass', 'Connector', 'Device', 'DistanceSensor', 'Emitter', 'Field', 'GPS', 'Gyro',
-           'InertialUnit', 'Joystick', 'Keyboard', 'Mouse', 'MouseState', 'Node', 'Receiver', 'Robot', 'Supervisor',
-           'TouchSensor']
+__all__ = ['Accelerometer', 'Altimeter', 'AnsiCodes', 'Camera', 'CameraRecognitionObject', 'Compass', 'Connector',
+           'ContactPoint', 'Device', 'Display', 'DistanceSensor', 'Emitter', 'Field', 'GPS', 'Gyro', 'ImageRef',
+           'InertialUnit', 'Joystick', 'Keyboard', 'Lidar', 'LidarPoint', 'LightSensor', 'Microphone', 'Motion',
+           'Mouse', 'MouseState', 'Node', 'Pen', 'Proto', 'Radar', 'RadarTarget', 'RangeFinder', 'Receiver', 'Robot',
+           'Skin', 'Speaker', 'Supervisor', 'TouchSensor', 'VacuumGripper']
