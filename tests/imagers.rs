@@ -50,6 +50,10 @@ fn imagers_see_the_box_where_the_geometry_puts_it_from_python() {
     // the segmentation image the Python probe saved: the box is red in it
     let (w, _, pixels) = common::read_png(&p.path().join("controllers/imagers_probe/segmentation.png"));
     assert_eq!(pixels[8 * w as usize + 8][..3], [255, 0, 0]);
+    out.assert_stderr_has(
+        "[robot] Error: RangeFinder.getRangeImage(): `data_type` cannot be `numpy`! Supported values are 'list' and \
+         'buffer'.",
+    );
 }
 
 /// What `imagers_probe` (C or Python) prints and saves in `WORLD`, and the library's misuse messages.

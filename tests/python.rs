@@ -381,6 +381,24 @@ fn the_package_s_constants_are_our_headers_values() {
     assert_eq!(shown("AnsiCodes", "ansi_codes", &keys(&codes)), expected(&codes));
 }
 
+#[test]
+fn images_and_ranges_are_indexed_as_webots_documents_them() {
+    // a 3 × 2 BGRA image whose pixel (x, y) is red 10x + y, green 100 + x, blue 200 + y, rows top to bottom
+    let p = Project::new();
+    let code = "from controller import Camera, RangeFinder\nfrom controller.arrays import bgra_columns, rows\n\
+                image = bytes(v for y in range(2) for x in range(3) for v in (200 + y, 100 + x, 10 * x + y, 255))\n\
+                print(bgra_columns(image, 3, 2))\n\
+                print(Camera.imageGetRed(image, 3, 2, 1), Camera.imageGetGreen(image, 3, 2, 1), \
+                Camera.imageGetBlue(image, 3, 2, 1), Camera.imageGetGray(image, 3, 2, 1))\n\
+                print(rows([0.0, 1.0, 2.0, 10.0, 11.0, 12.0], 3), RangeFinder.rangeImageGetDepth([0, 1, 2, 10, 11, 12], 3, 1, 1))\n";
+    assert_eq!(
+        python(&p, code),
+        "[[[0, 100, 200], [1, 100, 201]], [[10, 101, 200], [11, 101, 201]], [[20, 102, 200], [21, 102, 201]]]\n\
+         21 102 201 108\n\
+         [[0.0, 1.0, 2.0], [10.0, 11.0, 12.0]] 11\n"
+    );
+}
+
 /// `NAME value` of the `#define PREFIXNAME value` lines of a generated header (values as written).
 fn header_defines(header: &str, prefix: &str) -> Vec<(String, String)> {
     std::fs::read_to_string(common::include_dir().join("webots").join(header))
