@@ -1,6 +1,9 @@
 //! Python controllers (`controllers/NAME/NAME.py`) on our `controller` package, through the runner, as
-//! `<extern>` controllers and in-process: radio with a C robot, compass, supervisor, errors, crashes,
-//! `runtime.ini`; and the package's constants against our headers.
+//! `<extern>` controllers and in-process: radio with a C robot, compass, supervisor, every device's class,
+//! errors, crashes, `runtime.ini`; the package's constants against our headers, and the symbols Webots'
+//! own package resolves. A device's Python test sits beside its C test, on the same world with the same
+//! checks (imagers.rs, display.rs, world_sensors.rs, media.rs, physics.rs, supervisor_scene.rs,
+//! robot_utils.rs).
 
 mod common;
 
