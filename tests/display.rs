@@ -4,7 +4,7 @@
 
 mod common;
 
-use common::Project;
+use common::{read_png as read, Project, RunOutput};
 
 const WORLD: &str = r#"#VRML_SIM R2025a utf8
 WorldInfo { basicTimeStep 32 }
@@ -18,22 +18,45 @@ Robot {
 }
 "#;
 
-/// A saved PNG's pixels, RGBA.
-fn read(path: &std::path::Path) -> (u32, u32, Vec<[u8; 4]>) {
-    let decoder = png::Decoder::new(std::fs::File::open(path).unwrap_or_else(|e| panic!("{}: {e}", path.display())));
-    let mut reader = decoder.read_info().unwrap();
-    let mut buf = vec![0; reader.output_buffer_size()];
-    let info = reader.next_frame(&mut buf).unwrap();
-    let pixels = buf[..info.buffer_size()].chunks_exact(4).map(|p| [p[0], p[1], p[2], p[3]]).collect();
-    (info.width, info.height, pixels)
-}
-
 #[test]
 fn drawings_read_back_from_saved_images() {
     let p = Project::new();
     p.world("display.wbt", WORLD);
     p.controller("display_probe", "display_probe");
-    let out = p.run("display.wbt", &[]);
+    check_drawings(&p, &p.run("display.wbt", &[]));
+}
+
+#[test]
+fn drawings_read_back_from_saved_images_from_python() {
+    let p = Project::new();
+    p.world("display.wbt", WORLD);
+    p.python_controller("display_probe", "display_probe");
+    let out = p.run_with_home("display.wbt", &[]);
+    check_drawings(&p, &out);
+    // an image made from nested lists of pixels (as Camera.getImageArray gives them): 3 wide, 2 high
+    let (w, h, listed) = read(&p.path().join("controllers/display_probe/listed.png"));
+    assert_eq!((w, h), (3, 2));
+    assert_eq!(
+        listed,
+        [[0, 0, 0, 255], [10, 0, 0, 255], [20, 0, 0, 255], [0, 1, 0, 255], [10, 1, 0, 255], [20, 1, 0, 255]]
+    );
+    // a deleted image is an invalid reference to the library; the Python side's own misuse
+    out.assert_stderr_has("Error: wb_display_image_paste(): invalid WbImageRef argument.");
+    out.assert_stderr_has("Error: Display.imageNew(): 11 bytes of data for 2x2 pixels that need 12.");
+    assert_eq!(
+        out.robot_lines("robot")[..5],
+        [
+            "TypeError: Display.imagePaste(): ir must be an ImageRef, not str",
+            "TypeError: Display.drawPixel(): x must be a number, not str",
+            "TypeError: Display.attachCamera(): camera must be a Camera, not Display",
+            "TypeError: Display.imageNew(): width and height are needed with bytes data",
+            "TypeError: Display.drawPolygon(): x must be a list of numbers, not int",
+        ]
+    );
+}
+
+/// What `display_probe` (C or Python) draws and saves in `WORLD`, and the library's misuse messages.
+fn check_drawings(p: &Project, out: &RunOutput) {
     assert!(out.status.success(), "{}\n{}", out.stdout, out.stderr);
     out.assert_stdout_has("display done");
     let dir = p.path().join("controllers/display_probe");

@@ -3,7 +3,7 @@
 
 mod common;
 
-use common::Project;
+use common::{Project, RunOutput};
 
 const WORLD: &str = r#"#VRML_SIM R2025a utf8
 WorldInfo { basicTimeStep 32 }
@@ -37,7 +37,27 @@ fn imagers_see_the_box_where_the_geometry_puts_it() {
     let p = Project::new();
     p.world("imagers.wbt", WORLD);
     p.controller("imagers_probe", "imagers_probe");
-    let out = p.run("imagers.wbt", &[]);
+    check_imagers(&p, &p.run("imagers.wbt", &[]));
+}
+
+#[test]
+fn imagers_see_the_box_where_the_geometry_puts_it_from_python() {
+    let p = Project::new();
+    p.world("imagers.wbt", WORLD);
+    p.python_controller("imagers_probe", "imagers_probe");
+    let out = p.run_with_home("imagers.wbt", &[]);
+    check_imagers(&p, &out);
+    // the segmentation image the Python probe saved: the box is red in it
+    let (w, _, pixels) = common::read_png(&p.path().join("controllers/imagers_probe/segmentation.png"));
+    assert_eq!(pixels[8 * w as usize + 8][..3], [255, 0, 0]);
+    out.assert_stderr_has(
+        "[robot] Error: RangeFinder.getRangeImage(): `data_type` cannot be `numpy`! Supported values are 'list' and \
+         'buffer'.",
+    );
+}
+
+/// What `imagers_probe` (C or Python) prints and saves in `WORLD`, and the library's misuse messages.
+fn check_imagers(p: &Project, out: &RunOutput) {
     assert!(out.status.success(), "{}\n{}", out.stdout, out.stderr);
     let lines = out.robot_lines("robot");
     let find =
@@ -59,13 +79,9 @@ fn imagers_see_the_box_where_the_geometry_puts_it() {
 
     // the camera sees the red box in its middle and the sky colour in its corner
     assert_eq!(find("camera"), "camera centre 255 0 0 corner 0 0 255");
-    let png = p.path().join("controllers/imagers_probe/camera.png");
-    let decoder = png::Decoder::new(std::fs::File::open(&png).expect("camera.png was saved"));
-    let mut reader = decoder.read_info().unwrap();
-    let mut buf = vec![0; reader.output_buffer_size()];
-    let info = reader.next_frame(&mut buf).unwrap();
-    assert_eq!((info.width, info.height), (16, 16));
-    assert_eq!(&buf[(8 * 16 + 8) * 4..(8 * 16 + 8) * 4 + 4], &[255, 0, 0, 255]);
+    let (w, h, pixels) = common::read_png(&p.path().join("controllers/imagers_probe/camera.png"));
+    assert_eq!((w, h), (16, 16));
+    assert_eq!(pixels[8 * 16 + 8], [255, 0, 0, 255]);
 
     // recognition: the box, 1 m ahead, 0.2 m wide and high, in the middle of the image
     assert_eq!(find("recognized"), "recognized 1");

@@ -84,15 +84,45 @@ fn a_link_holds_a_weight_below_its_tensile_strength_and_breaks_above_it() {
     assert!(dropped < 0.9 - 2.0, "the 2 kg weight should have fallen, at z = {dropped}");
 }
 
+/// Runs `world` with its one controller `name` in C, or in Python (tests/python/NAME.py).
+fn run_either(world_file: &str, world: &str, name: &str, python: bool) -> RunOutput {
+    if !python {
+        return run(world_file, world, &[name], &[]);
+    }
+    let p = Project::new();
+    p.python_controller(name, name);
+    p.world(world_file, world);
+    p.run_with_home(world_file, &[])
+}
+
+const MOMENTUM: &str = "#VRML_SIM R2025a utf8\nWorldInfo { basicTimeStep 10 gravity 0 }\n\
+    Robot { name \"director\" supervisor TRUE controller \"phys_supervisor\" }\n\
+    DEF BALL Solid { translation 0 0 1 boundingObject Sphere { radius 0.1 } physics Physics { density -1 mass 2 } }\n\
+    DEF BLOCK Solid { translation 3 0 0 boundingObject Box { size 0.1 0.1 0.1 } }\n\
+    DEF POSE Pose { }\n";
+
 #[test]
 fn the_supervisor_physics_calls_give_the_momentum_mechanics_says() {
-    let world = "#VRML_SIM R2025a utf8\nWorldInfo { basicTimeStep 10 gravity 0 }\n\
-                 Robot { name \"director\" supervisor TRUE controller \"phys_supervisor\" }\n\
-                 DEF BALL Solid { translation 0 0 1 boundingObject Sphere { radius 0.1 } physics Physics { density -1 mass 2 } }\n\
-                 DEF BLOCK Solid { translation 3 0 0 boundingObject Box { size 0.1 0.1 0.1 } }\n\
-                 DEF POSE Pose { }\n";
-    let out = run("momentum.wbt", world, &["phys_supervisor"], &[]);
-    assert_ok(&out);
+    check_momentum(&run_either("momentum.wbt", MOMENTUM, "phys_supervisor", false));
+}
+
+#[test]
+fn the_supervisor_physics_calls_give_the_momentum_mechanics_says_from_python() {
+    let out = run_either("momentum.wbt", MOMENTUM, "phys_supervisor", true);
+    check_momentum(&out);
+    assert_eq!(
+        out.robot_lines("director")[..4],
+        [
+            "TypeError: Node.addForce(): force must be a list of 3 numbers, not of 2",
+            "TypeError: Node.setVelocity(): velocity must be a list of 6 numbers, not of 4",
+            "TypeError: Node.addTorque(): relative must be a bool, not str",
+            "TypeError: Node.setJointPosition(): position must be a number, not str",
+        ]
+    );
+}
+
+fn check_momentum(out: &RunOutput) {
+    assert_ok(out);
     out.assert_stdout_has("physics supervisor checks passed");
     // the world's refusals
     out.assert_stderr_has("wb_supervisor_node_add_force() can't be used with a kinematic Solid");
@@ -100,21 +130,30 @@ fn the_supervisor_physics_calls_give_the_momentum_mechanics_says() {
     out.assert_stderr_has("wb_supervisor_node_set_velocity() can exclusively be used with a Solid");
 }
 
+const CONTACTS: &str = "#VRML_SIM R2025a utf8\nWorldInfo { basicTimeStep 8 }\n\
+    Robot { name \"director\" supervisor TRUE controller \"phys_contacts\" }\n\
+    DEF FLOOR Solid { name \"floor\" boundingObject Plane { size 100 100 } }\n\
+    DEF BOX Solid { translation 0 0 0.1 boundingObject Box { size 0.2 0.2 0.2 } physics Physics { } }\n\
+    DEF TIPPY Robot { translation 2 0 0.05 name \"tippy\" boundingObject Box { size 0.1 0.1 0.1 } \
+      physics Physics { density -1 mass 0.1 } children [ DEF ARM Solid { translation 0.5 0 0.5 \
+      boundingObject Box { size 0.05 0.05 0.05 } physics Physics { density -1 mass 10 } } ] }\n\
+    Robot { translation 0 5 2 name \"gallows\" children [ DEF HINGE HingeJoint { jointParameters DEF PARAMS \
+      HingeJointParameters { axis 0 1 0 minStop -1 maxStop 1 } endPoint DEF BOB Solid { translation 0 0 -1 \
+      boundingObject Sphere { radius 0.05 } physics Physics { } } } ] }\n\
+    DEF POSE Pose { }\n";
+
 #[test]
 fn contact_points_static_balance_and_joint_positions() {
-    let world = "#VRML_SIM R2025a utf8\nWorldInfo { basicTimeStep 8 }\n\
-                 Robot { name \"director\" supervisor TRUE controller \"phys_contacts\" }\n\
-                 DEF FLOOR Solid { name \"floor\" boundingObject Plane { size 100 100 } }\n\
-                 DEF BOX Solid { translation 0 0 0.1 boundingObject Box { size 0.2 0.2 0.2 } physics Physics { } }\n\
-                 DEF TIPPY Robot { translation 2 0 0.05 name \"tippy\" boundingObject Box { size 0.1 0.1 0.1 } \
-                   physics Physics { density -1 mass 0.1 } children [ DEF ARM Solid { translation 0.5 0 0.5 \
-                   boundingObject Box { size 0.05 0.05 0.05 } physics Physics { density -1 mass 10 } } ] }\n\
-                 Robot { translation 0 5 2 name \"gallows\" children [ DEF HINGE HingeJoint { jointParameters DEF PARAMS \
-                   HingeJointParameters { axis 0 1 0 minStop -1 maxStop 1 } endPoint DEF BOB Solid { translation 0 0 -1 \
-                   boundingObject Sphere { radius 0.05 } physics Physics { } } } ] }\n\
-                 DEF POSE Pose { }\n";
-    let out = run("contacts.wbt", world, &["phys_contacts"], &[]);
-    assert_ok(&out);
+    check_contacts(&run_either("contacts.wbt", CONTACTS, "phys_contacts", false));
+}
+
+#[test]
+fn contact_points_static_balance_and_joint_positions_from_python() {
+    check_contacts(&run_either("contacts.wbt", CONTACTS, "phys_contacts", true));
+}
+
+fn check_contacts(out: &RunOutput) {
+    assert_ok(out);
     out.assert_stdout_has("contact checks passed");
     out.assert_stderr_has(
         "wb_supervisor_node_set_joint_position() called with a 'position' argument 2 outside hard limits of the \

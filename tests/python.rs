@@ -1,6 +1,9 @@
 //! Python controllers (`controllers/NAME/NAME.py`) on our `controller` package, through the runner, as
-//! `<extern>` controllers and in-process: radio with a C robot, compass, supervisor, errors, crashes,
-//! `runtime.ini`; and the package's constants against our headers.
+//! `<extern>` controllers and in-process: radio with a C robot, compass, supervisor, every device's class,
+//! errors, crashes, `runtime.ini`; the package's constants against our headers, and the symbols Webots'
+//! own package resolves. A device's Python test sits beside its C test, on the same world with the same
+//! checks (imagers.rs, display.rs, world_sensors.rs, media.rs, physics.rs, supervisor_scene.rs,
+//! robot_utils.rs).
 
 mod common;
 
@@ -87,6 +90,48 @@ fn a_python_robot_reads_its_compasses_and_gets_each_device_as_its_class() {
     );
     // the library's own error for reading a disabled compass reaches the controller's stderr
     out.assert_stderr_has("[rover] Error: wb_compass_get_values() called for a disabled device!");
+}
+
+#[test]
+fn every_device_of_the_c_side_gets_its_class_and_the_robot_window_calls_answer_as_headless_webots() {
+    let p = Project::new();
+    let devices = "Camera { } RangeFinder { } Lidar { } Radar { } Display { } LightSensor { } Altimeter { } Pen { } \
+                   Speaker { } Microphone { } Skin { } VacuumGripper { } Radio { }";
+    p.world("all.wbt", &(HEADER.to_string() + &robot("all", "device_classes", &format!("children [ {devices} ]"))));
+    p.python_controller("device_classes", "device_classes");
+    let out = p.run_with_home("all.wbt", &["--until", "0.1"]);
+    assert!(out.status.success(), "{}\n{}", out.stdout, out.stderr);
+    assert_eq!(
+        lines(&out, "all"),
+        [
+            "camera: Camera True",
+            "range-finder: RangeFinder True",
+            "lidar: Lidar True",
+            "radar: Radar True",
+            "display: Display True",
+            "light sensor: LightSensor True",
+            "altimeter: Altimeter True",
+            "pen: Pen True",
+            "speaker: Speaker True",
+            "microphone: Microphone True",
+            "skin: Skin True",
+            "vacuum gripper: VacuumGripper True",
+            // Webots' Python package has no Radio class either
+            "radio: Device True",
+            "deprecated: Camera Lidar",
+            "deprecated, not found: None",
+            "from the window: None",
+            "\x1b[31mred\x1b[0m",
+        ]
+    );
+    for message in [
+        "DEPRECATION: Robot.getCamera is deprecated, please use Robot.getDevice instead.",
+        "DEPRECATION: Robot.getLidar is deprecated, please use Robot.getDevice instead.",
+        "DEPRECATION: Robot.getDisplay is deprecated, please use Robot.getDevice instead.",
+        "Device \"nope\" was not found on robot \"all\"",
+    ] {
+        out.assert_stderr_has(&format!("[all] {message}"));
+    }
 }
 
 #[test]
@@ -290,42 +335,82 @@ fn header_enum(header: &str, prefix: &str) -> Vec<(String, i64)> {
 #[test]
 fn the_package_s_constants_are_our_headers_values() {
     let p = Project::new();
-    let shown = |class: &str, module: &str, names: &[(String, i64)]| {
-        let code = format!(
-            "from controller.{module} import {class}\nfor n in {:?}: print(n, getattr({class}, n))",
-            names.iter().map(|(n, _)| n.as_str()).collect::<Vec<_>>()
-        );
-        python(&p, &code)
+    let shown = |class: &str, module: &str, names: &[&str]| {
+        python(
+            &p,
+            &format!("from controller.{module} import {class}\nfor n in {names:?}: print(n, getattr({class}, n))"),
+        )
     };
-    let expected = |names: &[(String, i64)]| names.iter().map(|(n, v)| format!("{n} {v}\n")).collect::<String>();
+    fn expected<V: std::fmt::Display>(names: &[(String, V)]) -> String {
+        names.iter().map(|(n, v)| format!("{n} {v}\n")).collect()
+    }
+    fn keys<V>(names: &[(String, V)]) -> Vec<&str> {
+        names.iter().map(|(n, _)| n.as_str()).collect()
+    }
     let nodes = header_enum("nodes.h", "WB_NODE_");
     assert_eq!(nodes.len(), 88);
-    assert_eq!(shown("Node", "node", &nodes), expected(&nodes));
+    assert_eq!(shown("Node", "node", &keys(&nodes)), expected(&nodes));
     let fields = header_enum("supervisor.h", "WB_");
     let fields: Vec<_> = fields.into_iter().filter(|(n, _)| n.starts_with("SF_") || n.starts_with("MF")).collect();
     assert_eq!(fields.len(), 19);
-    assert_eq!(shown("Field", "field", &fields), expected(&fields));
-    let keys: Vec<_> = std::fs::read_to_string(common::include_dir().join("webots/keyboard.h"))
-        .unwrap()
-        .lines()
-        .filter_map(|l| l.strip_prefix("#define WB_KEYBOARD_")?.split_once(' '))
-        .map(|(n, v)| (n.to_string(), v.parse().unwrap()))
-        .collect();
-    assert_eq!(keys.len(), 18);
-    assert_eq!(shown("Keyboard", "keyboard", &keys), expected(&keys));
+    assert_eq!(shown("Field", "field", &keys(&fields)), expected(&fields));
+    let key_codes: Vec<_> =
+        header_defines("keyboard.h", "WB_KEYBOARD_").into_iter().map(|(n, v)| (n, v.parse::<i64>().unwrap())).collect();
+    assert_eq!(key_codes.len(), 18);
+    assert_eq!(shown("Keyboard", "keyboard", &keys(&key_codes)), expected(&key_codes));
     let types = header_enum("distance_sensor.h", "WB_DISTANCE_SENSOR_");
     assert_eq!(types.len(), 4);
-    assert_eq!(shown("DistanceSensor", "distance_sensor", &types), expected(&types));
+    assert_eq!(shown("DistanceSensor", "distance_sensor", &keys(&types)), expected(&types));
     let types = header_enum("touch_sensor.h", "WB_TOUCH_SENSOR_");
     assert_eq!(types.len(), 3);
-    assert_eq!(shown("TouchSensor", "touch_sensor", &types), expected(&types));
+    assert_eq!(shown("TouchSensor", "touch_sensor", &keys(&types)), expected(&types));
     // Python names them LOCAL and WGS84
     let systems: Vec<_> = header_enum("gps.h", "WB_GPS_")
         .into_iter()
         .map(|(n, v)| (n.trim_end_matches("_COORDINATE").to_string(), v))
         .collect();
     assert_eq!(systems.len(), 2);
-    assert_eq!(shown("GPS", "gps", &systems), expected(&systems));
+    assert_eq!(shown("GPS", "gps", &keys(&systems)), expected(&systems));
+    let formats = header_defines("display.h", "WB_IMAGE_");
+    assert_eq!(formats.len(), 5);
+    assert_eq!(shown("Display", "display", &keys(&formats)), expected(&formats));
+    // the escape sequences, as the header's string literals spell them
+    let codes: Vec<_> = header_defines("utils/ansi_codes.h", "ANSI_")
+        .into_iter()
+        .filter(|(_, v)| v.starts_with('"'))
+        .map(|(n, v)| (n, v.trim_matches('"').replace("\\x1b", "\x1b")))
+        .collect();
+    assert_eq!(codes.len(), 20);
+    assert_eq!(shown("AnsiCodes", "ansi_codes", &keys(&codes)), expected(&codes));
+}
+
+#[test]
+fn images_and_ranges_are_indexed_as_webots_documents_them() {
+    // a 3 × 2 BGRA image whose pixel (x, y) is red 10x + y, green 100 + x, blue 200 + y, rows top to bottom
+    let p = Project::new();
+    let code = "from controller import Camera, RangeFinder\nfrom controller.arrays import bgra_columns, rows\n\
+                image = bytes(v for y in range(2) for x in range(3) for v in (200 + y, 100 + x, 10 * x + y, 255))\n\
+                print(bgra_columns(image, 3, 2))\n\
+                print(Camera.imageGetRed(image, 3, 2, 1), Camera.imageGetGreen(image, 3, 2, 1), \
+                Camera.imageGetBlue(image, 3, 2, 1), Camera.imageGetGray(image, 3, 2, 1))\n\
+                print(rows([0.0, 1.0, 2.0, 10.0, 11.0, 12.0], 3), RangeFinder.rangeImageGetDepth([0, 1, 2, 10, 11, 12], 3, 1, 1))\n";
+    assert_eq!(
+        python(&p, code),
+        "[[[0, 100, 200], [1, 100, 201]], [[10, 101, 200], [11, 101, 201]], [[20, 102, 200], [21, 102, 201]]]\n\
+         21 102 201 108\n\
+         [[0.0, 1.0, 2.0], [10.0, 11.0, 12.0]] 11\n"
+    );
+}
+
+/// `NAME value` of the `#define PREFIXNAME value` lines of a generated header (values as written).
+fn header_defines(header: &str, prefix: &str) -> Vec<(String, String)> {
+    std::fs::read_to_string(common::include_dir().join("webots").join(header))
+        .unwrap()
+        .lines()
+        .filter_map(|l| l.strip_prefix("#define ")?.strip_prefix(prefix)?.split_once(' '))
+        .filter(|(n, _)| !n.contains('('))
+        .map(|(n, v)| (n.to_string(), v.trim().to_string()))
+        .collect()
 }
 
 /// The C symbols Webots' own Python package resolves from libController (`name kind when`), kept as
@@ -352,7 +437,7 @@ fn exported_symbols(lib: &Path) -> std::collections::HashSet<String> {
 }
 
 #[test]
-fn every_symbol_of_webots_package_that_our_headers_declare_is_exported() {
+fn every_symbol_webots_package_resolves_is_exported_with_our_package_s_values() {
     let symbols = webots_package_symbols();
     let mut seen = std::collections::HashSet::new();
     for (name, kind, when) in &symbols {
@@ -365,28 +450,34 @@ fn every_symbol_of_webots_package_that_our_headers_declare_is_exported() {
     }
     assert!(symbols.len() > 500, "{} symbols", symbols.len());
 
-    let mut declared = std::collections::HashSet::new();
-    let mut folders = vec![common::include_dir().join("webots")];
-    while let Some(folder) = folders.pop() {
-        for e in std::fs::read_dir(folder).unwrap() {
-            let path = e.unwrap().path();
-            if path.is_dir() {
-                folders.push(path);
-                continue;
-            }
-            let text = std::fs::read_to_string(path).unwrap();
-            for word in text.split(|c: char| !(c.is_ascii_alphanumeric() || c == '_')) {
-                if word.starts_with("wb") {
-                    declared.insert(word.to_string());
-                }
-            }
-        }
-    }
     let exported = exported_symbols(&common::lib_dir().join("libController.so"));
-    let ours: Vec<_> = symbols.iter().filter(|(n, k, _)| k == "function" && declared.contains(n)).collect();
-    assert!(ours.len() > 100, "only {} of the listed functions are in our headers", ours.len());
-    let missing: Vec<_> = ours.iter().filter(|(n, _, _)| !exported.contains(n)).map(|(n, _, _)| n).collect();
-    assert!(missing.is_empty(), "declared in include/ but not exported: {missing:?}");
+    let missing: Vec<_> = symbols.iter().filter(|(n, _, _)| !exported.contains(n)).map(|(n, _, _)| n).collect();
+    assert!(missing.is_empty(), "not exported: {missing:?}");
+
+    // looked up as that package does (functions by name, data with ctypes' in_dll), the data symbols
+    // holding the values of our package's constants (Brake's two are the other engineer's class)
+    let p = Project::new();
+    let listed: Vec<_> = symbols.iter().map(|(n, k, _)| (n.as_str(), k.as_str())).collect();
+    let code = format!(
+        "import ctypes\nfrom controller import AnsiCodes, Field, Keyboard, Node\nfrom controller.wb import lib\n\
+         classes = [('NODE_', Node), ('KEYBOARD_', Keyboard), ('ANSI_', AnsiCodes), ('SF_', Field), ('MF_', Field)]\n\
+         resolved = 0\n\
+         for name, kind in {listed:?}:\n\
+         \x20   if kind == 'function':\n\
+         \x20       getattr(lib, name)\n\
+         \x20   else:\n\
+         \x20       value = (ctypes.c_int if kind == 'int' else ctypes.c_char_p).in_dll(lib, name).value\n\
+         \x20       value = value.decode() if kind == 'string' else value\n\
+         \x20       short = name[len('wb_'):]\n\
+         \x20       for prefix, cls in classes:\n\
+         \x20           if short.startswith(prefix):\n\
+         \x20               attribute = short[len(prefix):] if cls is not Field else short\n\
+         \x20               if getattr(cls, attribute) != value:\n\
+         \x20                   print(name, repr(value), 'but', cls.__name__, attribute, repr(getattr(cls, attribute)))\n\
+         \x20   resolved += 1\n\
+         print('resolved', resolved)\n"
+    );
+    assert_eq!(python(&p, &code), format!("resolved {}\n", symbols.len()));
 }
 
 #[test]

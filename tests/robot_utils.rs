@@ -70,3 +70,15 @@ fn motion_files_play_onto_the_motors_step_by_step() {
     let stray: Vec<&str> = out.stderr.lines().filter(|l| l.contains("Error") || l.contains("Warning")).collect();
     assert!(stray.is_empty(), "{}", out.stderr);
 }
+
+#[test]
+fn motion_files_play_onto_the_motors_step_by_step_from_python() {
+    let p = Project::new();
+    p.world("walker.wbt", WALKER);
+    p.python_controller("motion_player", "motion_player");
+    let out = p.run_with_home("walker.wbt", &[]);
+    assert!(out.status.success(), "{}\n{}", out.stdout, out.stderr);
+    out.assert_stdout_has("[walker] motion_player: all checks passed at t=0.416");
+    let stray: Vec<&str> = out.stderr.lines().filter(|l| l.contains("Error") || l.contains("Warning")).collect();
+    assert!(stray.is_empty(), "{}", out.stderr);
+}

@@ -50,8 +50,33 @@ fn exports_protos_structure_states_tracking_and_headless_calls() {
     let p = Project::new();
     p.world("scene.wbt", SCENE_WORLD);
     p.controller("sv_scene", "sv_scene");
-    let out = p.run("scene.wbt", &[]);
-    assert_success(&out);
+    check_scene(&p, &p.run("scene.wbt", &[]));
+}
+
+#[test]
+fn exports_protos_structure_states_tracking_and_headless_calls_from_python() {
+    let p = Project::new();
+    p.world("scene.wbt", SCENE_WORLD);
+    p.python_controller("sv_scene", "sv_scene");
+    let out = p.run_with_home("scene.wbt", &[]);
+    check_scene(&p, &out);
+    assert_eq!(
+        out.robot_lines("super")[..6],
+        [
+            "TypeError: Node.setVisibility(): fromNode must be a Node, not NoneType",
+            "TypeError: Node.loadState(): stateName must be a str, not NoneType",
+            "TypeError: Field.importMFNodeFromString(): position must be an int, not str",
+            "TypeError: Supervisor.setLabel(): label must be a str, not int",
+            "TypeError: Supervisor.worldSave(): filename must be a str, not int",
+            "TypeError: Node.getPose(): fromNode must be a Node, not str",
+        ]
+    );
+}
+
+/// What `sv_scene` (C or Python) leaves in `SCENE_WORLD`'s run: its verdict, the world's messages and
+/// labels, the world file it saved.
+fn check_scene(p: &Project, out: &RunOutput) {
+    assert_success(out);
     out.assert_stdout_has("[super] sv_scene: all checks passed at t=0.224");
     // the world's own words: the text that did not parse, and the labels still shown at the end
     out.assert_stderr_has(

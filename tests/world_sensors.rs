@@ -41,10 +41,24 @@ Robot {
 #[test]
 fn sensors_measure_from_the_world() {
     let p = Project::new();
-    p.world("sensors.wbt", WORLD);
     p.controller("sensors_probe", "sensors_probe");
-    let trace = p.path().join("pen.csv");
+    check_sensors(&p, p.runner_command("sensors.wbt", &["--until", "1"]));
+}
+
+#[test]
+fn sensors_measure_from_the_world_from_python() {
+    let p = Project::new();
+    p.python_controller("sensors_probe", "sensors_probe");
     let mut cmd = p.runner_command("sensors.wbt", &["--until", "1"]);
+    cmd.env("WEBOTS_HOME", p.home());
+    check_sensors(&p, cmd);
+}
+
+/// Runs `WORLD` with `cmd` (its controller `sensors_probe`, C or Python): what the radar, the light
+/// sensors, the gripper and the pen measure and mark.
+fn check_sensors(p: &Project, mut cmd: std::process::Command) {
+    p.world("sensors.wbt", WORLD);
+    let trace = p.path().join("pen.csv");
     cmd.env("WEBOTS_SHIM_PEN_TRACE", &trace);
     let out = common::to_output(cmd.output().unwrap(), std::time::Duration::ZERO);
     let lines = out.robot_lines("robot");
@@ -118,12 +132,17 @@ Robot {{
     )
 }
 
-/// (presence, box height) every 64 ms.
-fn hanging(tensile: f64) -> Vec<(i32, f64)> {
+/// (presence, box height) every 64 ms, read by the C or the Python `gripper_probe`.
+fn hanging(tensile: f64, python: bool) -> Vec<(i32, f64)> {
     let p = Project::new();
     p.world("hanging.wbt", &hanging_world(tensile));
-    p.controller("gripper_probe", "gripper_probe");
-    let out = p.run("hanging.wbt", &[]);
+    let out = if python {
+        p.python_controller("gripper_probe", "gripper_probe");
+        p.run_with_home("hanging.wbt", &[])
+    } else {
+        p.controller("gripper_probe", "gripper_probe");
+        p.run("hanging.wbt", &[])
+    };
     assert!(out.status.success(), "{}\n{}", out.stdout, out.stderr);
     out.robot_lines("robot")
         .iter()
@@ -136,13 +155,22 @@ fn hanging(tensile: f64) -> Vec<(i32, f64)> {
 
 #[test]
 fn a_gripper_holds_a_box_it_touches_and_lets_go_past_its_tensile_strength() {
+    check_hanging(false);
+}
+
+#[test]
+fn a_gripper_holds_a_box_it_touches_and_lets_go_past_its_tensile_strength_from_python() {
+    check_hanging(true);
+}
+
+fn check_hanging(python: bool) {
     // strong enough: the box hangs where it was caught
-    let strong = hanging(1000.0);
+    let strong = hanging(1000.0, python);
     assert_eq!(strong.len(), 5);
     assert!(strong.iter().all(|(presence, _)| *presence == 1), "{strong:?}");
     assert!(strong.iter().all(|(_, z)| (z - strong[0].1).abs() < 0.01), "{strong:?}");
     // 78 N pull the box off a gripper holding 10 N: it falls
-    let weak = hanging(10.0);
+    let weak = hanging(10.0, python);
     assert_eq!(weak.last().unwrap().0, 0, "{weak:?}");
     assert!(weak.last().unwrap().1 < strong[0].1 - 0.05, "{weak:?}");
 }

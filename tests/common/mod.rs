@@ -235,6 +235,16 @@ pub fn sensing_world(controller: &str) -> String {
     )
 }
 
+/// A PNG file's size and pixels, RGBA, rows top to bottom.
+pub fn read_png(path: &Path) -> (u32, u32, Vec<[u8; 4]>) {
+    let decoder = png::Decoder::new(std::fs::File::open(path).unwrap_or_else(|e| panic!("{}: {e}", path.display())));
+    let mut reader = decoder.read_info().unwrap();
+    let mut buf = vec![0; reader.output_buffer_size()];
+    let info = reader.next_frame(&mut buf).unwrap();
+    let pixels = buf[..info.buffer_size()].chunks_exact(4).map(|p| [p[0], p[1], p[2], p[3]]).collect();
+    (info.width, info.height, pixels)
+}
+
 /// `libCppController.so` as build.rs built it for this profile.
 pub fn cpp_lib() -> PathBuf {
     PathBuf::from(env!("WEBOTS_SHIM_CPP_LIB"))
@@ -261,8 +271,14 @@ pub fn install_home(dir: &Path) {
     }
     let lib = dir.join("lib/controller");
     std::fs::create_dir_all(&lib).unwrap();
-    std::fs::copy(lib_dir().join("libController.so"), lib.join("libController.so")).unwrap();
-    std::fs::copy(cpp_lib(), lib.join("libCppController.so")).unwrap();
+    // linked where the file system allows it: every Python test lays out a home, the debug library is large
+    let place = |from: &Path, to: &Path| {
+        if std::fs::hard_link(from, to).is_err() {
+            std::fs::copy(from, to).unwrap();
+        }
+    };
+    place(&lib_dir().join("libController.so"), &lib.join("libController.so"));
+    place(&cpp_lib(), &lib.join("libCppController.so"));
     std::fs::create_dir_all(dir.join("resources")).unwrap();
     std::fs::copy(manifest_dir().join("src/install/Makefile.include"), dir.join("resources/Makefile.include")).unwrap();
     let package = lib.join("python/controller");
@@ -297,12 +313,15 @@ impl Project {
         home
     }
 
-    /// Copies `tests/python/<source>.py` as the Python controller `name` (controllers/NAME/NAME.py).
+    /// Copies `tests/python/<source>.py` as the Python controller `name` (controllers/NAME/NAME.py), with
+    /// the test controllers' helpers `tests/python/check.py` beside it.
     pub fn python_controller(&self, name: &str, source: &str) -> PathBuf {
         let dir = self.path().join("controllers").join(name);
         std::fs::create_dir_all(&dir).unwrap();
         let program = dir.join(format!("{name}.py"));
-        std::fs::copy(manifest_dir().join("tests/python").join(format!("{source}.py")), &program).unwrap();
+        let python = manifest_dir().join("tests/python");
+        std::fs::copy(python.join(format!("{source}.py")), &program).unwrap();
+        std::fs::copy(python.join("check.py"), dir.join("check.py")).unwrap();
         program
     }
 

@@ -12,6 +12,14 @@ _get_type_name = wb.function('wb_supervisor_field_get_type_name', ctypes.c_char_
 _get_name = wb.function('wb_supervisor_field_get_name', ctypes.c_char_p, wb.ref_t)
 _get_count = wb.function('wb_supervisor_field_get_count', ctypes.c_int, wb.ref_t)
 _remove_mf = wb.function('wb_supervisor_field_remove_mf', None, wb.ref_t, ctypes.c_int)
+_remove_sf = wb.function('wb_supervisor_field_remove_sf', None, wb.ref_t)
+_import_mf_node_from_string = wb.function('wb_supervisor_field_import_mf_node_from_string', None, wb.ref_t,
+                                          ctypes.c_int, ctypes.c_char_p)
+_import_sf_node_from_string = wb.function('wb_supervisor_field_import_sf_node_from_string', None, wb.ref_t,
+                                          ctypes.c_char_p)
+_get_actual_field = wb.function('wb_supervisor_field_get_actual_field', wb.ref_t, wb.ref_t)
+_enable_sf_tracking = wb.function('wb_supervisor_field_enable_sf_tracking', None, wb.ref_t, ctypes.c_int)
+_disable_sf_tracking = wb.function('wb_supervisor_field_disable_sf_tracking', None, wb.ref_t)
 
 
 class _Kind:
@@ -78,6 +86,29 @@ class Field:
     def __init__(self, ref):
         self._ref = ctypes.c_void_p(ref)
         self.type = _get_type(self._ref) if self._ref else None
+
+    @staticmethod
+    def of(ref) -> typing.Optional['Field']:
+        """The field behind a C reference, None for NULL."""
+        return Field(ref) if ref else None
+
+    def __eq__(self, other) -> bool:
+        return isinstance(other, Field) and self._ref.value == other._ref.value
+
+    def __hash__(self) -> int:
+        return hash(self._ref.value)
+
+    def getActualField(self) -> typing.Optional['Field']:
+        """For a PROTO parameter or a base node field: the field of the scene that sets it (None when a
+        constant does); a field of the scene itself is its own actual field."""
+        return Field.of(_get_actual_field(self._ref))
+
+    def enableSFTracking(self, samplingPeriod: int):
+        """Sends this single field's value with every step's answer, for reads between steps."""
+        _enable_sf_tracking(self._ref, wb.integer(samplingPeriod, 'Field.enableSFTracking(): samplingPeriod'))
+
+    def disableSFTracking(self):
+        _disable_sf_tracking(self._ref)
 
     def getName(self) -> str:
         return self.name
@@ -258,6 +289,21 @@ class Field:
 
     def removeMF(self, index: int):
         _remove_mf(self._ref, wb.integer(index, 'Field.removeMF(): index'))
+
+    # nodes
+
+    def removeSF(self):
+        """Removes the node of an SFNode field."""
+        _remove_sf(self._ref)
+
+    def importMFNodeFromString(self, position: int, nodeString: str):
+        """Adds the nodes written in `nodeString` (.wbt syntax) to an MFNode field at `position` (-1: last)."""
+        _import_mf_node_from_string(self._ref, wb.integer(position, 'Field.importMFNodeFromString(): position'),
+                                    wb.text(nodeString, 'Field.importMFNodeFromString(): nodeString'))
+
+    def importSFNodeFromString(self, nodeString: str):
+        """Puts the node written in `nodeString` into an empty SFNode field."""
+        _import_sf_node_from_string(self._ref, wb.text(nodeString, 'Field.importSFNodeFromString(): nodeString'))
 
     # the single field's value, whatever its type
 

@@ -7,18 +7,34 @@ import sys
 import typing
 
 from . import wb
+from .accelerometer import Accelerometer
+from .altimeter import Altimeter
 from .brake import Brake
+from .camera import Camera
 from .compass import Compass
 from .connector import Connector
 from .device import Device, make_device
+from .display import Display
+from .distance_sensor import DistanceSensor
 from .emitter import Emitter
+from .gps import GPS
+from .gyro import Gyro
+from .inertial_unit import InertialUnit
 from .joystick import Joystick
 from .keyboard import Keyboard
 from .led import LED
+from .lidar import Lidar
+from .light_sensor import LightSensor
 from .motor import Motor
 from .mouse import Mouse
+from .pen import Pen
 from .position_sensor import PositionSensor
+from .radar import Radar
+from .range_finder import RangeFinder
 from .receiver import Receiver
+from .skin import Skin
+from .speaker import Speaker
+from .touch_sensor import TouchSensor
 
 _init = wb.function('wb_robot_init', ctypes.c_int)
 _cleanup = wb.function('wb_robot_cleanup', None)
@@ -45,6 +61,8 @@ _get_device_name = wb.function('wb_device_get_name', ctypes.c_char_p, wb.tag_t)
 _battery_enable = wb.function('wb_robot_battery_sensor_enable', None, ctypes.c_int)
 _battery_get_sampling_period = wb.function('wb_robot_battery_sensor_get_sampling_period', ctypes.c_int)
 _battery_get_value = wb.function('wb_robot_battery_sensor_get_value', ctypes.c_double)
+_wwi_send = wb.function('wb_robot_wwi_send', None, ctypes.c_char_p, ctypes.c_int)
+_wwi_receive_text = wb.function('wb_robot_wwi_receive_text', ctypes.c_char_p)
 
 # wb_robot_step returned -1: the next stepping call ends the process inside the library
 _run_over = False
@@ -177,6 +195,65 @@ class Robot:
 
     def getLED(self, name: str) -> LED:
         return self._deprecated_getter('getLED', name)
+
+    def getAccelerometer(self, name: str) -> Accelerometer:
+        return self._deprecated_getter('getAccelerometer', name)
+
+    def getAltimeter(self, name: str) -> Altimeter:
+        return self._deprecated_getter('getAltimeter', name)
+
+    def getCamera(self, name: str) -> Camera:
+        return self._deprecated_getter('getCamera', name)
+
+    def getDisplay(self, name: str) -> Display:
+        return self._deprecated_getter('getDisplay', name)
+
+    def getDistanceSensor(self, name: str) -> DistanceSensor:
+        return self._deprecated_getter('getDistanceSensor', name)
+
+    def getGPS(self, name: str) -> GPS:
+        return self._deprecated_getter('getGPS', name)
+
+    def getGyro(self, name: str) -> Gyro:
+        return self._deprecated_getter('getGyro', name)
+
+    def getInertialUnit(self, name: str) -> InertialUnit:
+        return self._deprecated_getter('getInertialUnit', name)
+
+    def getLidar(self, name: str) -> Lidar:
+        return self._deprecated_getter('getLidar', name)
+
+    def getLightSensor(self, name: str) -> LightSensor:
+        return self._deprecated_getter('getLightSensor', name)
+
+    def getPen(self, name: str) -> Pen:
+        return self._deprecated_getter('getPen', name)
+
+    def getRadar(self, name: str) -> Radar:
+        return self._deprecated_getter('getRadar', name)
+
+    def getRangeFinder(self, name: str) -> RangeFinder:
+        return self._deprecated_getter('getRangeFinder', name)
+
+    def getSkin(self, name: str) -> Skin:
+        return self._deprecated_getter('getSkin', name)
+
+    def getSpeaker(self, name: str) -> Speaker:
+        return self._deprecated_getter('getSpeaker', name)
+
+    def getTouchSensor(self, name: str) -> TouchSensor:
+        return self._deprecated_getter('getTouchSensor', name)
+
+    # the robot window (none, headless: nothing is received)
+
+    def wwiSendText(self, text: str):
+        data = wb.text(text, 'Robot.wwiSendText(): text')
+        _wwi_send(data, len(data) + 1)
+
+    def wwiReceiveText(self) -> typing.Optional[str]:
+        """The next message of the robot window, None when there is none."""
+        text = _wwi_receive_text()
+        return None if text is None else text.decode(errors='replace')
 
     # the robot's properties
 

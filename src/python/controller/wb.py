@@ -48,6 +48,12 @@ def integer(value, what: str) -> int:
         raise TypeError(f'{what} must be an int, not {type(value).__name__}') from None
 
 
+def whole(value, what: str) -> int:
+    """A number as a C int, cut toward zero as int() does: drawing coordinates and sizes, which Webots'
+    package takes as floats too."""
+    return int(real(value, what))
+
+
 def real(value, what: str) -> float:
     if isinstance(value, numbers.Real):
         return float(value)
@@ -66,15 +72,20 @@ def text(value, what: str) -> bytes:
     raise TypeError(f'{what} must be a str, not {type(value).__name__}')
 
 
+def items(values, what: str, of: str = 'numbers') -> list:
+    """The items of a sequence as a list; `of` says what they should be in the error."""
+    try:
+        return list(values)
+    except TypeError:
+        raise TypeError(f'{what} must be a list of {of}, not {type(values).__name__}') from None
+
+
 def reals(values, count: int, what: str):
     """A C array of `count` doubles from a sequence of numbers."""
-    try:
-        items = list(values)
-    except TypeError:
-        raise TypeError(f'{what} must be a list of {count} numbers, not {type(values).__name__}') from None
-    if len(items) != count:
-        raise TypeError(f'{what} must be a list of {count} numbers, not of {len(items)}')
-    return (ctypes.c_double * count)(*(real(v, what) for v in items))
+    items_ = items(values, what, f'{count} numbers')
+    if len(items_) != count:
+        raise TypeError(f'{what} must be a list of {count} numbers, not of {len(items_)}')
+    return (ctypes.c_double * count)(*(real(v, what) for v in items_))
 
 
 def decoded(answer) -> str:
@@ -83,8 +94,13 @@ def decoded(answer) -> str:
 
 
 def vector(pointer, count: int):
-    """The first `count` doubles behind a C pointer as a list (None for NULL)."""
+    """The first `count` numbers behind a C pointer as a list (None for NULL)."""
     return pointer[:count] if pointer else None
+
+
+def buffer(pointer, size: int) -> bytes:
+    """The first `size` bytes behind a C pointer (b'' for NULL)."""
+    return ctypes.string_at(pointer, size) if pointer and size > 0 else b''
 
 
 _basic_time_step = function('wb_robot_get_basic_time_step', ctypes.c_double)
