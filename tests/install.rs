@@ -156,7 +156,7 @@ fn the_motion_examples_match_mechanics_and_their_goals() {
     // the supervisor's measurements against the textbook: each within 1 %
     let stdout = run_example(&project, &home, tmp.path(), "physics_demo.wbt", &[]);
     let checks: Vec<&str> = stdout.lines().filter(|l| l.contains("predicted")).collect();
-    assert_eq!(checks.len(), 3, "{stdout}");
+    assert_eq!(checks.len(), 4, "{stdout}");
     for line in checks {
         let n = numbers(line.split("measured").nth(1).unwrap());
         let (measured, predicted) = (n[0], n[1]);

@@ -1,7 +1,8 @@
 /* Physics against the textbook (physics_demo.wbt): the time the ball takes to fall 1.2 m (the step its
  * fall stops, for it bounces), the period of
  * the 1 m pendulum released at 0.2 rad, and how far the block slides down the 30° ramp (friction 0.2) in
- * one second, each next to what mechanics predicts. */
+ * one second, each next to what mechanics predicts; then the pull (its weight plus a supervisor's
+ * force growing 5 N a second) at which the link holding a weight breaks, next to its strength. */
 #include <math.h>
 #include <stdio.h>
 #include <webots/robot.h>
@@ -45,6 +46,18 @@ int main(void) {
     if (!isnan(landed) && !isnan(slid) && crossed == 3)
       break;
   }
+  /* the weight hangs still; pull it down harder and harder until it falls away */
+  WbNodeRef load = wb_supervisor_node_get_from_def("LOAD");
+  const double pulling_from = wb_robot_get_time(), mass = 0.5;
+  double broke_at = NAN;
+  while (isnan(broke_at) && wb_robot_get_time() - pulling_from < 5.0) {
+    const double pull = 5.0 * (wb_robot_get_time() - pulling_from);
+    const double force[3] = {0.0, 0.0, -pull};
+    wb_supervisor_node_add_force(load, force, false);
+    wb_robot_step(step);
+    if (wb_supervisor_node_get_velocity(load)[2] < -0.05)
+      broke_at = mass * G + pull;
+  }
   report("ball falling 1.2 m", landed, sqrt(2.0 * 1.2 / G), "s");
   /* a 1 m pendulum: the large-amplitude correction (1 + θ²/16) and the bob's own inertia */
   const double radius = 0.02, length = 1.0, amplitude = 0.2;
@@ -53,6 +66,7 @@ int main(void) {
          2.0 * M_PI * sqrt(inertia / (G * length)) * (1.0 + amplitude * amplitude / 16.0), "s");
   const double theta = M_PI / 6.0, mu = 0.2;
   report("block sliding 1 s down 30°, mu 0.2", slid, 0.5 * G * (sin(theta) - mu * cos(theta)), "m");
+  report("pull breaking a 5 N + 5 N link", broke_at, 10.0, "N");
   wb_supervisor_simulation_quit(0);
   wb_robot_step(step);
   return 0;
