@@ -235,6 +235,19 @@ impl Swarm {
         })
     }
 
+    /// A hash of every robot's pose and last readings: runs that are bit-identical give the same.
+    fn digest(&mut self) -> u64 {
+        let mut bits = Vec::new();
+        for i in 0..self.n {
+            bits.extend(self.pose(i));
+            bits.extend(self.controllers[i].readings());
+        }
+        // FNV-1a over the values' bits
+        bits.iter()
+            .flat_map(|v| v.to_bits().to_le_bytes())
+            .fold(0xcbf2_9ce4_8422_2325, |h, b| (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3))
+    }
+
     /// Robots whose body stands still (asleep bodies have zero velocity).
     fn still(&self) -> usize {
         let still = |&id: &NodeRefId| match self.world.query(0, &Query::Velocity(id)) {
@@ -260,6 +273,8 @@ struct Check {
     drive: f64,
     sensor_error: f64,
     turned: usize,
+    /// The state at the end of the driving run.
+    digest: u64,
 }
 
 /// How far from ω r the scene check lets a robot's drive be. The engine's contacts are soft in
@@ -320,7 +335,7 @@ fn self_check() -> Check {
         expected * 1e3
     );
     assert!(turned > 0, "scene check: a robot never turned back before its wall");
-    Check { depth, rest: moved, drive, sensor_error, turned }
+    Check { depth, rest: moved, drive, sensor_error, turned, digest: driving.digest() }
 }
 
 struct Figures {
@@ -334,14 +349,15 @@ fn figures(mut times: Vec<f64>) -> Figures {
     Figures { median: at(0.5), quartiles: [at(0.25), at(0.75)] }
 }
 
-/// webots-shim: the per-step times of `steps` steps after the warm-up, and how many robots stand still.
-fn shim_case(n: usize, mode: Mode, steps: usize) -> (Figures, usize) {
+/// webots-shim: the per-step times of `steps` steps after the warm-up, how many robots stand still,
+/// and the state's digest at the end.
+fn shim_case(n: usize, mode: Mode, steps: usize) -> (Figures, usize, u64) {
     let mut swarm = Swarm::new(n);
     for _ in 0..WARMUP {
         swarm.step(mode);
     }
     let times = (0..steps).map(|_| swarm.step(mode)).collect();
-    (figures(times), swarm.still())
+    (figures(times), swarm.still(), swarm.digest())
 }
 
 fn rtf(ms: f64) -> f64 {
@@ -373,7 +389,7 @@ fn main() {
     println!(
         "  scene check, webots-shim: standing settles {:.2} mm deep in {quarter_s:.3} s, then moves {:.3} mm in 1 s \
          (limit 1 mm); driving covers {:.2} mm in {window_s:.3} s (wheels' ω r: {:.2} mm, {:+.1} %), turns back at step {}; \
-         sensors off the wall's distance by at most {:.1e} m",
+         sensors off the wall's distance by at most {:.1e} m; state after 2 s driving {:016x}",
         check.depth * 1e3,
         check.rest * 1e3,
         check.drive * 1e3,
@@ -381,6 +397,7 @@ fn main() {
         (check.drive / wheel_distance() - 1.0) * 100.0,
         check.turned,
         check.sensor_error,
+        check.digest,
     );
     let python = if env("WEBOTS_SHIM_BENCH_NO_MUJOCO").is_some() {
         Err("WEBOTS_SHIM_BENCH_NO_MUJOCO is set".to_string())
@@ -431,6 +448,7 @@ fn main() {
         "  {:>5} {:<24} {:>39} {:>9}   {:>39}   {:>8}",
         "N", "robots", "webots-shim ms/step (quartiles)   RTF", "asleep", "MuJoCo ms/step (quartiles)   RTF", "shim/MJ"
     );
+    let mut digests = Vec::new();
     for (n, steps) in [(1usize, 16 * 4 * QUARTER), (100, 4 * 4 * QUARTER), (1000, 2 * 4 * QUARTER)] {
         if env("WEBOTS_SHIM_BENCH_ONLY").is_some_and(|only| only != n.to_string()) {
             continue;
@@ -441,7 +459,8 @@ fn main() {
             if env("WEBOTS_SHIM_BENCH_MODE").is_some_and(|m| m != mode.name()) {
                 continue;
             }
-            let (ours, still) = shim_case(n, mode, steps);
+            let (ours, still, digest) = shim_case(n, mode, steps);
+            digests.push(format!("{n} {} {digest:016x}", mode.name()));
             let figures = |m: mujoco::Run| (Figures { median: m.median_ms, quartiles: m.quartiles_ms }, m.asleep);
             let theirs = mujoco_case(n, mode, steps, false, false).map(figures);
             let ratio = theirs.as_ref().map(|t| t.0.median / ours.median);
@@ -456,4 +475,5 @@ fn main() {
             }
         }
     }
+    println!("  states at the end (equal between builds: bit-identical runs): {}", digests.join(", "));
 }
