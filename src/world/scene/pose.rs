@@ -5,6 +5,7 @@
 use super::tree::{NodeId, Scene};
 use super::value::FieldValue;
 use nalgebra::{Isometry3, Matrix4, Translation3, Unit, UnitQuaternion, Vector3};
+use smallvec::SmallVec;
 
 /// A VRML rotation (axis x y z, angle in radians) as a quaternion; a zero or non-finite axis or
 /// angle gives the identity.
@@ -52,29 +53,49 @@ impl Scene {
     /// The node's own frame relative to its parent (translation · rotation · scale).
     pub fn local_transform(&self, id: NodeId) -> Matrix4<f64> {
         match self.local_parts(id) {
-            Some((t, r, s)) => {
-                Matrix4::new_translation(&Vector3::from(t))
-                    * r.to_homogeneous()
-                    * Matrix4::new_nonuniform_scaling(&Vector3::from(s))
-            }
+            Some(parts) => matrix_of(parts),
             None => Matrix4::identity(),
         }
     }
 
+    /// Ancestors from the root down to `id` (inclusive), as `path_to` gives them, without allocating
+    /// for the depths scenes have.
+    fn frame_path(&self, id: NodeId) -> SmallVec<[NodeId; 16]> {
+        let mut out = SmallVec::new();
+        let mut cur = Some(id);
+        while let Some(c) = cur {
+            if c >= self.nodes.len() || out.len() > self.nodes.len() {
+                break;
+            }
+            out.push(c);
+            cur = self.nodes[c].parent;
+        }
+        out.reverse();
+        out
+    }
+
     /// The node's frame in world coordinates, scale included.
     pub fn global_transform(&self, id: NodeId) -> Matrix4<f64> {
-        self.path_to(id).into_iter().fold(Matrix4::identity(), |m, n| m * self.local_transform(n))
+        self.frame_path(id).into_iter().fold(Matrix4::identity(), |m, n| m * self.local_transform(n))
     }
 
     /// The node's position and orientation in world coordinates (scales move positions but do
-    /// not enter the orientation).
+    /// not enter the orientation): one walk down its path, each node's fields read once.
     pub fn global_pose(&self, id: NodeId) -> Isometry3<f64> {
-        let m = self.global_transform(id);
-        let rotation = self
-            .path_to(id)
-            .into_iter()
-            .filter_map(|n| self.local_parts(n))
-            .fold(UnitQuaternion::identity(), |q, (_, r, _)| q * r);
+        let (mut m, mut rotation) = (Matrix4::identity(), UnitQuaternion::identity());
+        for n in self.frame_path(id) {
+            if let Some(parts) = self.local_parts(n) {
+                rotation *= parts.1;
+                m *= matrix_of(parts);
+            }
+        }
         Isometry3::from_parts(Translation3::new(m[(0, 3)], m[(1, 3)], m[(2, 3)]), rotation)
     }
+}
+
+/// A node's local frame from its translation, rotation and scale.
+fn matrix_of((t, r, s): ([f64; 3], UnitQuaternion<f64>, [f64; 3])) -> Matrix4<f64> {
+    Matrix4::new_translation(&Vector3::from(t))
+        * r.to_homogeneous()
+        * Matrix4::new_nonuniform_scaling(&Vector3::from(s))
 }

@@ -12,13 +12,34 @@ pub struct Run {
     pub version: String,
     pub median_ms: f64,
     pub quartiles_ms: [f64; 2],
-    /// Robot 0 after the first quarter period: how deep it settled, how far it drove along x.
-    pub depth_m: Option<f64>,
-    pub drive_m: Option<f64>,
+    /// Robot 0 after the first quarter period: how deep it settled.
+    pub depth_m: f64,
     /// Robot 0's largest displacement over the second after that.
     pub rest_m: f64,
+    /// Robot 0's drive along x from step `drive[0]` to step `drive[1]`.
+    pub drive_m: f64,
+    /// The step at which robot 0 turned back (0: not during the run).
+    pub turned: usize,
+    /// The largest difference of a rangefinder's reading and the distance to its robot's wall, up to
+    /// step `drive[1]`.
+    pub sensor_error_m: f64,
     /// Kinematic trees (robots) asleep at the end.
     pub asleep: usize,
+    /// The largest torque a wheel's actuator applied (N·m).
+    pub torque_nm: f64,
+}
+
+/// What to run: `mode` ("driving" or "standing"), the check's windows, `warmup` steps untimed then
+/// `steps` timed one by one, MuJoCo's sleeping on or off, its rangefinders replaced by distances
+/// computed outside its step (`geometric`).
+pub struct Case<'a> {
+    pub mode: &'a str,
+    pub quarter: usize,
+    pub drive: [usize; 2],
+    pub warmup: usize,
+    pub steps: usize,
+    pub sleep: bool,
+    pub geometric: bool,
 }
 
 /// The virtual environment's Python with `mujoco` importable, or why there is none.
@@ -57,27 +78,22 @@ pub fn python() -> Result<PathBuf, String> {
     }
 }
 
-/// Steps `mjcf` (`warmup` steps one by one, then `steps` timed in chunks of `quarter`).
-pub fn run(
-    python: &Path,
-    mjcf: &str,
-    mode: &str,
-    quarter: usize,
-    warmup: usize,
-    steps: usize,
-    sleep: bool,
-) -> Result<Run, String> {
+/// Steps `mjcf` as `case` says.
+pub fn run(python: &Path, mjcf: &str, case: &Case) -> Result<Run, String> {
     let dir = tempfile::tempdir().map_err(|e| e.to_string())?;
     let model = dir.path().join("robots.xml");
     std::fs::write(&model, mjcf).map_err(|e| e.to_string())?;
     let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/bench/physics/mujoco_step.py");
     let mut cmd = Command::new(python);
-    cmd.arg(script).arg(&model).arg(mode);
-    for k in [quarter, warmup, steps] {
+    cmd.arg(script).arg(&model).arg(case.mode);
+    for k in [case.quarter, case.drive[0], case.drive[1], case.warmup, case.steps] {
         cmd.arg(k.to_string());
     }
-    if sleep {
+    if case.sleep {
         cmd.arg("sleep");
+    }
+    if case.geometric {
+        cmd.arg("geometric");
     }
     let out = cmd.output().map_err(|e| e.to_string())?;
     if !out.status.success() {
