@@ -97,19 +97,37 @@ struct Rigid {
 }
 
 fn rigid(engine: &Engine, handles: &[RigidBodyHandle]) -> Option<Rigid> {
-    let mut total = nalgebra::zero::<MassProperties>();
+    let mut parts = Vec::with_capacity(handles.len());
     for h in handles {
         let rb = engine.bodies.get(*h)?;
         if !rb.is_dynamic() {
             return None;
         }
-        total += rb.mass_properties().local_mprops.transform_by(rb.position());
+        parts.push(rb.mass_properties().local_mprops.transform_by(rb.position()));
     }
-    (total.inv_mass > 0.0).then(|| Rigid {
-        inv_mass: total.inv_mass,
-        com: total.local_com,
-        inv_inertia: total.reconstruct_inverse_inertia_matrix(),
-    })
+    if let [only] = parts.as_slice() {
+        return (only.inv_mass > 0.0).then(|| Rigid {
+            inv_mass: only.inv_mass,
+            com: only.local_com,
+            inv_inertia: only.reconstruct_inverse_inertia_matrix(),
+        });
+    }
+    // summed as tensors about the common centre (parallel axes) and inverted once: adding mass
+    // properties would diagonalise each partial sum
+    let mass: f64 = parts.iter().filter(|p| p.inv_mass > 0.0).map(|p| 1.0 / p.inv_mass).sum();
+    if mass <= 0.0 || !mass.is_finite() {
+        return None;
+    }
+    let com =
+        parts.iter().filter(|p| p.inv_mass > 0.0).fold(Vector3::zeros(), |c, p| c + p.local_com.coords / p.inv_mass)
+            / mass;
+    let mut inertia = Matrix3::zeros();
+    for p in parts.iter().filter(|p| p.inv_mass > 0.0) {
+        let d = p.local_com.coords - com;
+        inertia +=
+            p.reconstruct_inertia_matrix() + (Matrix3::identity() * d.norm_squared() - d * d.transpose()) / p.inv_mass;
+    }
+    Some(Rigid { inv_mass: 1.0 / mass, com: Point3::from(com), inv_inertia: inertia.try_inverse()? })
 }
 
 /// The rows of the joint at `frame` (world; x along its axis) for a side at `com`: linear along x, y,

@@ -32,11 +32,12 @@ impl Scene {
         let mut t = None;
         let mut r = None;
         let mut s = None;
+        // (the value's kind first: most fields are of neither kind, and that is cheaper than a name)
         for f in &n.fields {
-            match (f.name.as_str(), &f.value) {
-                ("translation", FieldValue::SFVec3f(v)) => t = Some(*v),
-                ("rotation", FieldValue::SFRotation(v)) => r = Some(*v),
-                ("scale", FieldValue::SFVec3f(v)) => s = Some(*v),
+            match &f.value {
+                FieldValue::SFVec3f(v) if f.name == "translation" => t = Some(*v),
+                FieldValue::SFVec3f(v) if f.name == "scale" => s = Some(*v),
+                FieldValue::SFRotation(v) if f.name == "rotation" => r = Some(*v),
                 _ => {}
             }
         }
