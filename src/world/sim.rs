@@ -141,7 +141,7 @@ impl World {
     }
 
     pub fn basic_time_step_ms(&self) -> f64 {
-        self.scene.world_info().basic_time_step
+        self.scene.basic_time_step()
     }
 
     pub fn time_ms(&self) -> f64 {

@@ -59,6 +59,9 @@ struct Slot {
 
 pub struct Devices {
     families: Vec<Box<dyn Family>>,
+    /// Per family, whether it ever held a device: the step's phases skip the others (a world pays
+    /// only for the kinds of device it has).
+    used: Vec<bool>,
     /// Per robot, per device (tag - 1).
     map: DeviceMap,
     /// Robot device node → its slot.
@@ -135,7 +138,11 @@ impl Devices {
             family.finish(scene, warnings);
         }
         let obstacles = if physics.is_none() { Obstacles::from_scene(scene) } else { Obstacles::default() };
-        Devices { families, map: DeviceMap::new(map), by_node, geometry_dirty: false, obstacles }
+        let mut used = vec![false; families.len()];
+        for slot in by_node.values() {
+            used[slot.family as usize] = true;
+        }
+        Devices { families, used, map: DeviceMap::new(map), by_node, geometry_dirty: false, obstacles }
     }
 
     /// The device-specific configuration of a robot's device `i` (tag `i + 1`).
@@ -237,7 +244,7 @@ impl Devices {
             geometry_dirty: self.geometry_dirty,
             obstacles: &self.obstacles,
         };
-        for family in &mut self.families {
+        for (family, _) in self.families.iter_mut().zip(&self.used).filter(|(_, &used)| used) {
             act(family.as_mut(), &mut ctx);
         }
         self.geometry_dirty = ctx.geometry_dirty;
@@ -321,6 +328,7 @@ impl Devices {
             });
             if let Some(slot) = slot {
                 self.by_node.insert(node, slot);
+                self.used[slot.family as usize] = true;
             }
             added.push(slot);
         }
@@ -352,6 +360,9 @@ impl Devices {
     pub fn reset_to(&mut self, mut fresh: Devices, outboxes: &mut [DeviceEvents]) {
         for (old, new) in self.families.iter_mut().zip(fresh.families.iter_mut()) {
             old.hand_over(new.as_mut());
+        }
+        for (used, fresh) in self.used.iter_mut().zip(&fresh.used) {
+            *used |= fresh;
         }
         for (robot, devices) in self.map.robots().enumerate() {
             for i in 0..devices.len() {

@@ -479,7 +479,7 @@ impl Family for MotorFamily {
     }
 
     fn before_physics(&mut self, ctx: &mut Ctx) {
-        let dt = ctx.scene.world_info().basic_time_step.max(1e-3) / 1000.0;
+        let dt = ctx.scene.basic_time_step().max(1e-3) / 1000.0;
         for m in &mut self.motors {
             let wake = std::mem::take(&mut m.woken);
             let Some(at) = &m.at else { continue };

@@ -979,3 +979,22 @@ fn scene_is_send_sync_clone() {
     assert_eq!(c.world_info().basic_time_step, 4.0);
     assert_eq!(s.world_info().basic_time_step, 16.0);
 }
+
+#[test]
+fn the_step_loop_s_basic_time_step_is_world_info_s() {
+    for text in [
+        "",
+        "WorldInfo { }",
+        "WorldInfo { basicTimeStep 8 }",
+        "WorldInfo { basicTimeStep 0 }",
+        "WorldInfo { basicTimeStep -4 }",
+        "WorldInfo { basicTimeStep 2.5 }",
+    ] {
+        let mut s = ok(&format!("#VRML_SIM R2025a utf8\n{text}\n"));
+        assert_eq!(s.basic_time_step(), s.world_info().basic_time_step, "{text}");
+        if let Some(w) = s.world_info_node() {
+            *s.field_mut(w, "basicTimeStep").unwrap() = FieldValue::SFFloat(4.0);
+            assert_eq!(s.basic_time_step(), 4.0, "{text}");
+        }
+    }
+}

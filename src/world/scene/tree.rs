@@ -389,6 +389,17 @@ impl Scene {
             .or_else(|| self.nodes.iter().position(|n| n.type_name == "WorldInfo"))
     }
 
+    /// `WorldInfo.basicTimeStep` in ms as `world_info` gives it, without reading the other fields (the
+    /// step loop asks for it every step).
+    pub fn basic_time_step(&self) -> f64 {
+        let Some(w) = self.world_info_node() else { return DEFAULT_BASIC_TIME_STEP };
+        match self.field(w, "basicTimeStep") {
+            Some(FieldValue::SFFloat(s)) if valid_basic_time_step(*s) => *s,
+            Some(FieldValue::SFFloat(_)) => DEFAULT_BASIC_TIME_STEP,
+            _ => self.world_info().basic_time_step,
+        }
+    }
+
     pub fn world_info(&self) -> WorldInfo {
         let legacy = version_key(&self.version) < R2020B;
         match self.world_info_node() {
