@@ -59,9 +59,8 @@ impl Scene {
         }
     }
 
-    /// Ancestors from the root down to `id` (inclusive), as `path_to` gives them, without allocating
-    /// for the depths scenes have.
-    fn frame_path(&self, id: NodeId) -> SmallVec<[NodeId; 16]> {
+    /// Ancestors from the root down to `id` (inclusive), without allocating for the depths scenes have.
+    pub(super) fn frame_path(&self, id: NodeId) -> SmallVec<[NodeId; 16]> {
         let mut out = SmallVec::new();
         let mut cur = Some(id);
         while let Some(c) = cur {

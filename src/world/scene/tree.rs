@@ -367,17 +367,7 @@ impl Scene {
 
     /// Ancestors from the root down to `id` (inclusive).
     pub fn path_to(&self, id: NodeId) -> Vec<NodeId> {
-        let mut out = Vec::new();
-        let mut cur = Some(id);
-        while let Some(c) = cur {
-            if c >= self.nodes.len() || out.len() > self.nodes.len() {
-                break;
-            }
-            out.push(c);
-            cur = self.nodes[c].parent;
-        }
-        out.reverse();
-        out
+        self.frame_path(id).into_vec()
     }
 
     /// The first WorldInfo node (roots first).
