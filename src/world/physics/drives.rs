@@ -328,8 +328,11 @@ fn add_velocity(engine: &mut Engine, handles: &[RigidBodyHandle], side: &Rigid, 
         if let Some(rb) = engine.bodies.get_mut(*h) {
             let lever = rb.center_of_mass() - side.com;
             let (v, w) = (*rb.linvel() + dv + dw.cross(&lever), *rb.angvel() + dw);
-            rb.set_linvel(v, true);
-            rb.set_angvel(w, true);
+            // an awake body's sleep countdown goes on (a drive holding a joint at rest must let
+            // it fall asleep); a sleeping one wakes
+            let wake = rb.is_sleeping();
+            rb.set_linvel(v, wake);
+            rb.set_angvel(w, wake);
         }
     }
 }

@@ -381,6 +381,12 @@ impl Joint {
     pub fn step_drives(&mut self, engine: &mut Engine, bodies: &[Body], first: bool) {
         let dt = engine.params.dt;
         for i in 0..self.axes.len() {
+            let (b1, b2) = self.bodies_of(engine, bodies, i);
+            let (Some(r1), Some(r2)) = (engine.bodies.get(b1), engine.bodies.get(b2)) else { continue };
+            // a joint at rest sleeps on (a command wakes it), its effort as it was when it fell asleep
+            if [r1, r2].iter().all(|r| r.is_sleeping() || !r.is_dynamic()) {
+                continue;
+            }
             if first {
                 self.axes[i].stepped = Effort::default();
                 self.axes[i].model = None;
@@ -394,12 +400,6 @@ impl Joint {
                 _ => None,
             };
             if motor.is_none() && (spring == 0.0 && damping == 0.0 || !first) {
-                continue;
-            }
-            let (b1, b2) = self.bodies_of(engine, bodies, i);
-            let (Some(r1), Some(r2)) = (engine.bodies.get(b1), engine.bodies.get(b2)) else { continue };
-            // a joint at rest sleeps on (a command wakes it)
-            if [r1, r2].iter().all(|r| r.is_sleeping() || !r.is_dynamic()) {
                 continue;
             }
             let frame = r1.position() * axis.frame1;
