@@ -103,10 +103,13 @@ fn rigid(engine: &Engine, handles: &[RigidBodyHandle]) -> Option<Rigid> {
         if !rb.is_dynamic() {
             return None;
         }
-        parts.push(rb.mass_properties().local_mprops.transform_by(rb.position()));
+        let part = rb.mass_properties().local_mprops.transform_by(rb.position());
+        if part.inv_mass > 0.0 {
+            parts.push(part);
+        }
     }
     if let [only] = parts.as_slice() {
-        return (only.inv_mass > 0.0).then(|| Rigid {
+        return Some(Rigid {
             inv_mass: only.inv_mass,
             com: only.local_com,
             inv_inertia: only.reconstruct_inverse_inertia_matrix(),
@@ -114,15 +117,13 @@ fn rigid(engine: &Engine, handles: &[RigidBodyHandle]) -> Option<Rigid> {
     }
     // summed as tensors about the common centre (parallel axes) and inverted once: adding mass
     // properties would diagonalise each partial sum
-    let mass: f64 = parts.iter().filter(|p| p.inv_mass > 0.0).map(|p| 1.0 / p.inv_mass).sum();
+    let mass: f64 = parts.iter().map(|p| 1.0 / p.inv_mass).sum();
     if mass <= 0.0 || !mass.is_finite() {
         return None;
     }
-    let com =
-        parts.iter().filter(|p| p.inv_mass > 0.0).fold(Vector3::zeros(), |c, p| c + p.local_com.coords / p.inv_mass)
-            / mass;
+    let com = parts.iter().fold(Vector3::zeros(), |c, p| c + p.local_com.coords / p.inv_mass) / mass;
     let mut inertia = Matrix3::zeros();
-    for p in parts.iter().filter(|p| p.inv_mass > 0.0) {
+    for p in &parts {
         let d = p.local_com.coords - com;
         inertia +=
             p.reconstruct_inertia_matrix() + (Matrix3::identity() * d.norm_squared() - d * d.transpose()) / p.inv_mass;

@@ -982,16 +982,17 @@ fn scene_is_send_sync_clone() {
 
 #[test]
 fn the_step_loop_s_basic_time_step_is_world_info_s() {
-    for text in [
-        "",
-        "WorldInfo { }",
-        "WorldInfo { basicTimeStep 8 }",
-        "WorldInfo { basicTimeStep 0 }",
-        "WorldInfo { basicTimeStep -4 }",
-        "WorldInfo { basicTimeStep 2.5 }",
+    for (text, expected) in [
+        ("", 32.0),
+        ("WorldInfo { }", 32.0),
+        ("WorldInfo { basicTimeStep 8 }", 8.0),
+        ("WorldInfo { basicTimeStep 0 }", 32.0),
+        ("WorldInfo { basicTimeStep -4 }", 32.0),
+        ("WorldInfo { basicTimeStep 2.5 }", 2.5),
     ] {
         let mut s = ok(&format!("#VRML_SIM R2025a utf8\n{text}\n"));
-        assert_eq!(s.basic_time_step(), s.world_info().basic_time_step, "{text}");
+        assert_eq!(s.basic_time_step(), expected, "{text}");
+        assert_eq!(s.world_info().basic_time_step, expected, "{text}");
         if let Some(w) = s.world_info_node() {
             *s.field_mut(w, "basicTimeStep").unwrap() = FieldValue::SFFloat(4.0);
             assert_eq!(s.basic_time_step(), 4.0, "{text}");

@@ -382,21 +382,17 @@ impl Scene {
     /// `WorldInfo.basicTimeStep` in ms as `world_info` gives it, without reading the other fields (the
     /// step loop asks for it every step).
     pub fn basic_time_step(&self) -> f64 {
-        let Some(w) = self.world_info_node() else { return DEFAULT_BASIC_TIME_STEP };
-        match self.field(w, "basicTimeStep") {
-            Some(FieldValue::SFFloat(s)) if valid_basic_time_step(*s) => *s,
-            Some(FieldValue::SFFloat(_)) => DEFAULT_BASIC_TIME_STEP,
-            _ => self.world_info().basic_time_step,
-        }
+        self.world_info_node()
+            .map(|w| self.sf_float(w, "basicTimeStep"))
+            .filter(|&s| valid_basic_time_step(s))
+            .unwrap_or(DEFAULT_BASIC_TIME_STEP)
     }
 
     pub fn world_info(&self) -> WorldInfo {
         let legacy = version_key(&self.version) < R2020B;
         match self.world_info_node() {
             Some(w) => WorldInfo {
-                basic_time_step: Some(self.sf_float(w, "basicTimeStep"))
-                    .filter(|&s| valid_basic_time_step(s))
-                    .unwrap_or(DEFAULT_BASIC_TIME_STEP),
+                basic_time_step: self.basic_time_step(),
                 coordinate_system: self.sf_string(w, "coordinateSystem"),
                 gravity: self.sf_float(w, "gravity"),
                 random_seed: self.sf_int(w, "randomSeed"),
