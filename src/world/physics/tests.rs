@@ -355,3 +355,26 @@ fn two_motors_in_a_chain_reach_their_targets_and_hold_the_static_torques() {
     assert!((fs - shoulder).abs() < 0.005 * shoulder, "shoulder {fs} N·m, statics {shoulder}");
     assert!((fe - elbow).abs() < 0.005 * elbow, "elbow {fe} N·m, statics {elbow}");
 }
+
+#[test]
+fn a_ball_dropped_on_the_floor_rebounds_to_bounce_squared_times_its_height() {
+    // Webots' default surface: bounce 0.5 above bounceVelocity 0.01 m/s; a rebound at e·v climbs e²·h
+    let (mut scene, mut physics, _) = world(
+        "WorldInfo { basicTimeStep 16 }\n\
+         Solid { name \"floor\" boundingObject Plane { size 10 10 } }\n\
+         DEF BALL Solid { translation 0 0 1.05 boundingObject Sphere { radius 0.05 } physics Physics { } }",
+    );
+    let b = def(&scene, "BALL");
+    let (mut fell, mut peak) = (false, 0.0f64);
+    for _ in 0..1000 {
+        physics.step(&mut scene);
+        let z = position(&scene, b).z - 0.05;
+        if z < 0.01 {
+            fell = true;
+        } else if fell {
+            peak = peak.max(z);
+        }
+    }
+    assert!(fell, "the ball never reached the floor");
+    assert!((peak - 0.25).abs() < 0.25 * 0.1, "rebounded to {peak} m, e²·h = 0.25 m");
+}
