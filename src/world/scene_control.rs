@@ -250,7 +250,7 @@ impl World {
         // the parent is the base node whose field ended up holding each node (a PROTO parameter's
         // node lands in the PROTO's body)
         for &id in &ids {
-            self.scene.nodes[id].parent = self.holder_of(id);
+            self.scene.set_parent(id, self.holder_of(id));
         }
         self.adopt_new_robots_and_devices(before);
         self.devices.geometry_changed();

@@ -3,6 +3,7 @@
 //! interface into its body through the recorded `IS` links (down through the PROTOs a derived PROTO
 //! is built on), and the world's own writes carried back up to the interfaces that feed them.
 
+use super::frames::is_frame_field;
 use super::tree::{Field, IsLink, NodeId, Scene};
 use super::value::FieldValue;
 
@@ -125,6 +126,11 @@ impl Scene {
         } else {
             changed.push((id, name));
         }
+        for (node, field) in &changed {
+            if is_frame_field(field) {
+                self.frames.touch(*node);
+            }
+        }
         Ok(changed)
     }
 
@@ -169,7 +175,7 @@ impl Scene {
             }
             written = next;
         }
-        Some(SyncedField { node, index, mirrors })
+        Some(SyncedField { node, index, mirrors, frame: is_frame_field(name) })
     }
 
     /// Writes a field found by `synced_field`, and the fields that feed it.
@@ -184,6 +190,9 @@ impl Scene {
         }
         if let Some(f) = self.nodes.get_mut(slot.node).and_then(|n| n.fields.get_mut(slot.index)) {
             f.value = value;
+            if slot.frame {
+                self.frames.touch(slot.node);
+            }
         }
     }
 
@@ -236,6 +245,8 @@ pub struct SyncedField {
     node: NodeId,
     index: usize,
     mirrors: Vec<(NodeId, usize, usize)>,
+    /// Whether the field places the node's children (its writes reach the memo of frames).
+    frame: bool,
 }
 
 /// Applies one edit to a value; the new element must have the field's single type.

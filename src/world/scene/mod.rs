@@ -13,6 +13,7 @@ mod clip;
 mod edit;
 mod error;
 mod export;
+mod frames;
 mod instance;
 mod lexer;
 mod parser;
@@ -139,5 +140,6 @@ fn parse_world_inner(text: &str, file_name: &str, base_dir: &Path, opts: &LoadOp
         templates,
         template_env: Arc::new(template_env),
         library,
+        frames: Default::default(),
     })
 }

@@ -95,6 +95,7 @@ impl Scene {
                     nodes[k].parent = parent;
                 }
                 self.nodes = nodes;
+                self.frames.forget_all();
                 return Err(match outcome {
                     Err(e) => e,
                     _ => WorldError::new(format!("the template of PROTO '{}' generated no node", def.name)),
@@ -102,6 +103,7 @@ impl Scene {
             }
         }
         self.nodes = nodes;
+        self.frames.forget_all();
         let now: HashSet<NodeId> = self.subtree(root, &kept).into_iter().collect();
         let removed: Vec<NodeId> = old.into_iter().filter(|n| !now.contains(n)).collect();
         for &n in &removed {

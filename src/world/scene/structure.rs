@@ -59,10 +59,12 @@ impl Scene {
                 for &id in &ids {
                     self.nodes[id].parent = parent;
                 }
+                self.frames.forget_all();
                 Ok((ids, warnings))
             }
             Err(e) => {
                 self.nodes.truncate(before);
+                self.frames.forget_all();
                 Err(e)
             }
         }
@@ -101,7 +103,16 @@ impl Scene {
         for &n in &subtree {
             self.nodes[n].removed = true;
         }
+        self.frames.forget_all();
         subtree
+    }
+
+    /// Makes `parent` the node holding `id` (`None`: the top level), as a node field edit placed it.
+    pub fn set_parent(&mut self, id: NodeId, parent: Option<NodeId>) {
+        if let Some(n) = self.nodes.get_mut(id) {
+            n.parent = parent;
+            self.frames.touch(id);
+        }
     }
 
     /// Whether the node exists and has not been removed.

@@ -100,6 +100,9 @@ pub struct Scene {
     pub(crate) template_env: Arc<super::template_instance::TemplateEnv>,
     /// What the world file declared, for nodes imported at run time and for saving the world.
     pub(crate) library: Arc<ProtoLibrary>,
+    /// The memo of global frames (see `frames`): every write of a frame field or a parent goes through
+    /// the scene's methods, which keep it.
+    pub(super) frames: super::frames::Frames,
 }
 
 /// The PROTOs a world knows (its own and those of its EXTERNPROTO declarations) and where its file is.
@@ -133,6 +136,9 @@ impl Scene {
     }
 
     pub fn field_mut(&mut self, id: NodeId, name: &str) -> Option<&mut FieldValue> {
+        if super::frames::is_frame_field(name) {
+            self.frames.touch(id);
+        }
         self.nodes.get_mut(id)?.fields.iter_mut().find(|f| f.name == name).map(|f| &mut f.value)
     }
 
