@@ -71,6 +71,8 @@ pub struct Physics {
     forced: Vec<RigidBodyHandle>,
     /// Solids welded where they are to the body above them (force sensors) → their weld in `welds`.
     fixed_links: HashMap<NodeId, usize>,
+    /// The poses `write_poses` has read from the engine and is about to write (kept between steps).
+    moving: Vec<(usize, [f64; 3], [f64; 4])>,
 }
 
 impl Physics {
@@ -157,6 +159,7 @@ impl Physics {
             robots,
             forced: Vec::new(),
             fixed_links,
+            moving: Vec::new(),
         })
     }
 
@@ -220,25 +223,32 @@ impl Physics {
         }
     }
 
-    /// Every awake body's pose into its Solid's fields.
+    /// Every awake body's pose into its Solid's fields: all read from the engine first, then all
+    /// written (the writes, to fields spread over the scene, then wait on memory together).
     fn write_poses(&mut self, scene: &mut Scene) -> bool {
-        let mut moved = false;
+        let mut moving = std::mem::take(&mut self.moving);
+        moving.clear();
         for b in 0..self.bodies.len() {
             let body = &self.bodies[b];
             let Some(rb) = self.engine.bodies.get(body.handle) else { continue };
             if body.fixed || rb.is_sleeping() {
                 continue;
             }
-            moved = true;
             let local = self.parent_frame(b).inverse() * rb.position();
             let t = local.translation.vector;
+            moving.push((b, [t.x, t.y, t.z], axis_angle_of(&local.rotation)));
+        }
+        for &(b, translation, rotation) in &moving {
+            let body = &self.bodies[b];
             if let Some(f) = &body.translation {
-                scene.write_synced(f, FieldValue::SFVec3f([t.x, t.y, t.z]));
+                scene.write_synced(f, FieldValue::SFVec3f(translation));
             }
             if let Some(f) = &body.rotation {
-                scene.write_synced(f, FieldValue::SFRotation(axis_angle_of(&local.rotation)));
+                scene.write_synced(f, FieldValue::SFRotation(rotation));
             }
         }
+        let moved = !moving.is_empty();
+        self.moving = moving;
         moved
     }
 
