@@ -279,4 +279,13 @@ mod tests {
         s.set_field_synced(node(&s, "B"), "translation", FieldValue::SFFloat(3.0));
         assert_eq!(position(&s, "C"), [1.0, 0.0, 1.0]);
     }
+
+    #[test]
+    fn writing_a_node_that_does_not_exist_changes_nothing() {
+        let mut s = scene(NESTED);
+        assert_eq!(position(&s, "C"), [1.0, 1.0, 1.0]);
+        assert!(s.field_mut(usize::MAX, "translation").is_none());
+        assert!(s.field_mut(s.nodes.len(), "rotation").is_none());
+        assert_eq!(position(&s, "C"), [1.0, 1.0, 1.0]);
+    }
 }

@@ -136,7 +136,7 @@ impl Scene {
     }
 
     pub fn field_mut(&mut self, id: NodeId, name: &str) -> Option<&mut FieldValue> {
-        if super::frames::is_frame_field(name) {
+        if super::frames::is_frame_field(name) && id < self.nodes.len() {
             self.frames.touch(id);
         }
         self.nodes.get_mut(id)?.fields.iter_mut().find(|f| f.name == name).map(|f| &mut f.value)
