@@ -5,7 +5,7 @@
 
 mod common;
 
-use common::{Project, RunOutput};
+use common::{to_output, Project, RunOutput};
 
 fn run(world: &str, text: &str, controllers: &[&str], args: &[&str]) -> RunOutput {
     let p = Project::new();
@@ -169,10 +169,23 @@ const BOUNCY: &str = "#VRML_SIM R2025a utf8\nWorldInfo { basicTimeStep 8 }\n\
       endPoint Solid { translation 0.3 0 0 boundingObject Cylinder { height 0.05 radius 0.1 } physics Physics { } } } ] }\n";
 
 fn trace(args: &str) -> Vec<String> {
+    trace_on_threads(None, args)
+}
+
+/// The trace with the engine stepped by `threads` threads (`WEBOTS_SHIM_PHYSICS_THREADS`), else the default.
+fn trace_on_threads(threads: Option<&str>, args: &str) -> Vec<String> {
     let world = format!(
         "{BOUNCY}Robot {{ name \"watch\" supervisor TRUE controller \"phys_trace\" controllerArgs [ {args} ] }}\n"
     );
-    let out = run("bouncy.wbt", &world, &["phys_trace"], &[]);
+    let p = Project::new();
+    p.controller("phys_trace", "phys_trace");
+    p.world("bouncy.wbt", &world);
+    let mut cmd = p.runner_command("bouncy.wbt", &[]);
+    if let Some(n) = threads {
+        cmd.env("WEBOTS_SHIM_PHYSICS_THREADS", n);
+    }
+    let start = std::time::Instant::now();
+    let out = to_output(cmd.output().expect("runner starts"), start.elapsed());
     assert_ok(&out);
     out.robot_lines("watch")
 }
@@ -193,8 +206,16 @@ fn two_runs_are_bit_identical_and_a_reset_run_is_a_fresh_run() {
 }
 
 #[test]
+fn the_engine_gives_the_same_trajectories_on_one_thread_and_on_two() {
+    let (one, two) = (trace_on_threads(Some("1"), "\"150\""), trace_on_threads(Some("2"), "\"150\""));
+    assert_eq!(one.len(), 150);
+    assert_eq!(one, two, "the trajectories depend on the thread count");
+}
+
+#[test]
 fn bad_physics_values_give_webots_warnings_and_the_world_runs() {
-    let world = "#VRML_SIM R2025a utf8\nWorldInfo { basicTimeStep 16 }\n\
+    // (no bounce, so that the box rests by the end: Webots' default surface bounces it)
+    let world = "#VRML_SIM R2025a utf8\nWorldInfo { basicTimeStep 16 contactProperties [ ContactProperties { bounce 0 } ] }\n\
                  Solid { boundingObject Plane { } }\n\
                  DEF TARGET Solid { name \"heavy\" translation 0 0 0.5 boundingObject Box { size 0.1 0.1 0.1 } physics Physics { mass -2 } }\n\
                  Solid { name \"flat\" translation 1 0 0.5 boundingObject Box { size 0 0.1 0.1 } physics Physics { } }\n\

@@ -941,7 +941,9 @@ fn a_falling_robots_bumper_reads_1_once_it_lands() {
     // the bumper (no Physics of its own: like Webots, geometry that follows the robot's body without
     // pushing anything) hangs 5 cm under a box falling from 0.3 m: it meets the floor after
     // sqrt(2 · 0.2 / g) = 0.2 s, then sinks into it until the box lands
-    let world = "#VRML_SIM R2025a utf8\nWorldInfo { basicTimeStep 8 }\n\
+    // (no bounce: Webots' default surface, bounce 0.5, would throw the robot back up)
+    let world =
+        "#VRML_SIM R2025a utf8\nWorldInfo { basicTimeStep 8 contactProperties [ ContactProperties { bounce 0 } ] }\n\
         Solid { name \"floor\" boundingObject Plane { size 10 10 } }\n\
         Robot { name \"r\" translation 0 0 0.3 controller \"sensor_probe\" controllerArgs [ \"60\" \"bumper\" ] \
           boundingObject Box { size 0.1 0.1 0.1 } physics Physics { } children [ \

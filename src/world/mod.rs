@@ -6,6 +6,7 @@ pub mod compass;
 pub mod connector;
 pub mod devices;
 pub mod docking;
+pub mod geometry_math;
 pub mod joint_poses;
 pub mod lights;
 pub mod links;

@@ -1,18 +1,20 @@
 //! Solids' bounding objects as collision shapes (parry3d), for the questions devices ask of the
 //! world's geometry: does anything block the segment between two points?
 
-use nalgebra::{Isometry3, Point3};
+use nalgebra::Point3;
 use parry3d_f64::bounding_volume::{Aabb, BoundingVolume};
+use parry3d_f64::math::Pose;
 use parry3d_f64::query::{intersection_test, Ray, RayCast};
 use parry3d_f64::shape::SharedShape;
 
+use super::geometry_math::{na_vector, point, pose, vector};
 use super::scene::{NodeId, Scene};
 use super::shapes::bounding_shapes;
 
 #[derive(Clone)]
 struct Obstacle {
     shape: SharedShape,
-    pose: Isometry3<f64>,
+    pose: Pose,
     aabb: Aabb,
     /// The robot the solid belongs to, if any.
     robot: Option<NodeId>,
@@ -37,7 +39,7 @@ impl Obstacles {
             let robot = scene.robot_of(node);
             let solid_pose = scene.global_pose(node);
             for b in bounding_shapes(scene, node, &mut degenerate) {
-                let pose = solid_pose * b.pose;
+                let pose = pose(&(solid_pose * b.pose));
                 let aabb = b.shape.compute_aabb(&pose);
                 list.push(Obstacle { shape: b.shape, pose, aabb, robot, solid: node });
             }
@@ -48,7 +50,7 @@ impl Obstacles {
     /// Whether the segment `from`–`to` meets an obstacle, ignoring the solids of the robots in
     /// `ignored`.
     pub fn blocks(&self, from: &Point3<f64>, to: &Point3<f64>, ignored: &[Option<NodeId>]) -> bool {
-        let ray = Ray::new(*from, to - from);
+        let ray = Ray::new(point(from), vector(&(to - from)));
         self.list.iter().any(|o| {
             !(o.robot.is_some() && ignored.contains(&o.robot))
                 && o.aabb.intersects_local_ray(&ray, 1.0)
@@ -65,13 +67,13 @@ impl Obstacles {
         max: f64,
         ignored: &[Option<NodeId>],
     ) -> Option<(f64, nalgebra::Vector3<f64>, NodeId)> {
-        let ray = Ray::new(*origin, *direction);
+        let ray = Ray::new(point(origin), vector(direction));
         self.list
             .iter()
             .filter(|o| !(o.robot.is_some() && ignored.contains(&o.robot)) && o.aabb.intersects_local_ray(&ray, max))
             .filter_map(|o| {
                 let hit = o.shape.cast_ray_and_get_normal(&o.pose, &ray, max, true)?;
-                Some((hit.time_of_impact, hit.normal, o.solid))
+                Some((hit.time_of_impact, na_vector(hit.normal), o.solid))
             })
             .min_by(|a, b| a.0.total_cmp(&b.0))
     }
@@ -84,7 +86,7 @@ impl Obstacles {
                 b.solid != solid
                     && !(a.robot.is_some() && b.robot == a.robot)
                     && a.aabb.intersects(&b.aabb)
-                    && intersection_test(&a.pose, &*a.shape, &b.pose, &*b.shape).unwrap_or(false)
+                    && intersection_test(&a.pose, &*a.shape, &b.pose, &*b.shape).is_ok_and(|i| i.intersecting)
             })
         })
     }

@@ -5,10 +5,12 @@
 
 use nalgebra::{Isometry3, Point3, Vector3};
 use parry3d_f64::bounding_volume::Aabb;
+use parry3d_f64::math::{Pose, Vector as PVector};
 use parry3d_f64::partitioning::{Bvh, BvhBuildStrategy};
 use parry3d_f64::query::Ray;
 use parry3d_f64::shape::SharedShape;
 
+use super::geometry_math::{point, pose as engine_pose, vector};
 use super::scene::{FieldValue, NodeId, Scene};
 use super::shapes::visual_geometry;
 
@@ -16,6 +18,8 @@ use super::shapes::visual_geometry;
 pub struct Item {
     pub shape: SharedShape,
     pub pose: Isometry3<f64>,
+    /// `pose` as parry takes it.
+    at: Pose,
     /// RGB in [0, 1].
     pub color: [f64; 3],
     /// The nearest Solid above the Shape.
@@ -44,7 +48,7 @@ impl VisualScene {
                 }
             }
         }
-        let aabbs: Vec<Aabb> = items.iter().map(|i| i.shape.compute_aabb(&i.pose)).collect();
+        let aabbs: Vec<Aabb> = items.iter().map(|i| i.shape.compute_aabb(&i.at)).collect();
         let bvh = Bvh::from_leaves(BvhBuildStrategy::Binned, &aabbs);
         VisualScene { items, bvh, background }
     }
@@ -57,10 +61,10 @@ impl VisualScene {
     /// contain `origin` (seen from inside, a surface faces away, as with culled back faces): its index
     /// and distance.
     pub fn cast(&self, origin: &Point3<f64>, direction: &Vector3<f64>, max: f64) -> Option<(usize, f64)> {
-        let ray = Ray::new(*origin, *direction);
+        let ray = Ray::new(point(origin), vector(direction));
         let (leaf, toi) = self.bvh.cast_ray(&ray, max, |leaf, best| {
             let item = self.items.get(leaf as usize)?;
-            let toi = item.shape.cast_ray(&item.pose, &ray, best, true)?;
+            let toi = item.shape.cast_ray(&item.at, &ray, best, true)?;
             (toi > 0.0).then_some(toi)
         })?;
         Some((leaf as usize, toi))
@@ -108,7 +112,7 @@ fn shape_item(scene: &Scene, shape: NodeId, solid: Option<NodeId>) -> Option<Ite
     }
     let mut pose = frame * local;
     pose.translation.vector = m.transform_point(&Point3::from(local.translation.vector)).coords;
-    Some(Item { shape: parry, pose, color: color(scene, shape), solid })
+    Some(Item { shape: parry, at: engine_pose(&pose), pose, color: color(scene, shape), solid })
 }
 
 /// A shape under a scale: exact for boxes, the scales' geometric mean for the other shapes.
@@ -137,8 +141,8 @@ fn scaled(shape: SharedShape, scale: &Vector3<f64>) -> Option<SharedShape> {
         return Some(SharedShape::capsule_y(c.half_height() * k, c.radius * k));
     }
     if let Some(t) = shape.as_trimesh() {
-        let points: Vec<Point3<f64>> =
-            t.vertices().iter().map(|p| Point3::new(p.x * scale.x, p.y * scale.y, p.z * scale.z)).collect();
+        let points: Vec<PVector> =
+            t.vertices().iter().map(|p| PVector::new(p.x * scale.x, p.y * scale.y, p.z * scale.z)).collect();
         return SharedShape::trimesh(points, t.indices().to_vec()).ok();
     }
     Some(shape)

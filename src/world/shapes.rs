@@ -2,7 +2,8 @@
 //! IndexedFaceSet, possibly in a Shape, Pose/Transform or Group, each with its pose in the Solid's
 //! frame. The obstacles that block infra-red and the physics engine's colliders both read them here.
 
-use nalgebra::{Isometry3, Point3, Translation3, Unit, Vector3};
+use nalgebra::{Isometry3, Translation3, Vector3};
+use parry3d_f64::math::Vector as PVector;
 use parry3d_f64::shape::SharedShape;
 
 use super::scene::{rotation_from_axis_angle, FieldValue, NodeId, Scene};
@@ -108,8 +109,8 @@ fn geometry(scene: &Scene, node: NodeId, legacy: bool) -> Option<Option<(SharedS
         "Capsule" => round(scene.sf_float(node, "radius"), SharedShape::capsule_y),
         "Cone" => round(scene.sf_float(node, "bottomRadius"), SharedShape::cone),
         "Plane" => {
-            let normal = if legacy { Vector3::y() } else { Vector3::z() };
-            Some((SharedShape::halfspace(Unit::new_normalize(normal)), Isometry3::identity()))
+            let normal = if legacy { PVector::Y } else { PVector::Z };
+            Some((SharedShape::halfspace(normal), Isometry3::identity()))
         }
         "IndexedFaceSet" => mesh(scene, node).map(|m| (m, Isometry3::identity())),
         _ => return None,
@@ -119,7 +120,7 @@ fn geometry(scene: &Scene, node: NodeId, legacy: bool) -> Option<Option<(SharedS
 /// An IndexedFaceSet's faces (each polygon fanned into triangles) as a triangle mesh.
 fn mesh(scene: &Scene, node: NodeId) -> Option<SharedShape> {
     let coord = scene.sf_node(node, "coord")?;
-    let points: Vec<Point3<f64>> = scene.mf_vec3(coord, "point").into_iter().map(Point3::from).collect();
+    let points: Vec<PVector> = scene.mf_vec3(coord, "point").into_iter().map(PVector::from_array).collect();
     let index = match scene.field(node, "coordIndex") {
         Some(FieldValue::MFInt32(v)) => v.clone(),
         _ => Vec::new(),

@@ -8,6 +8,7 @@
 use nalgebra::{Isometry3, Point3, Vector3};
 
 use crate::protocol::{CameraSetup, Projection, RecognizedObject};
+use crate::world::geometry_math::{na_point, pose};
 use crate::world::render::VisualScene;
 use crate::world::scene::{axis_angle_of, NodeId, Scene};
 use crate::world::shapes::bounding_shapes;
@@ -122,15 +123,15 @@ fn extent(scene: &Scene, view: &VisualScene, solid: NodeId, camera: &Isometry3<f
     let mut boxes = Vec::new();
     let solid_pose = scene.global_pose(solid);
     for b in bounding_shapes(scene, solid, &mut Vec::new()).iter().filter(|b| !b.is_plane()) {
-        boxes.push(b.shape.compute_aabb(&(to_camera * solid_pose * b.pose)));
+        boxes.push(b.shape.compute_aabb(&pose(&(to_camera * solid_pose * b.pose))));
     }
     if boxes.is_empty() {
         for item in view.items().iter().filter(|i| i.solid.is_some_and(|s| scene.path_to(s).contains(&solid))) {
-            boxes.push(item.shape.compute_aabb(&(to_camera * item.pose)));
+            boxes.push(item.shape.compute_aabb(&pose(&(to_camera * item.pose))));
         }
     }
     let at = to_camera * Point3::from(solid_pose.translation.vector);
-    boxes.iter().fold((at, at), |(lo, hi), b| (lo.inf(&b.mins), hi.sup(&b.maxs)))
+    boxes.iter().fold((at, at), |(lo, hi), b| (lo.inf(&na_point(b.mins)), hi.sup(&na_point(b.maxs))))
 }
 
 fn segment(

@@ -2,13 +2,14 @@
 //! colliders from their bounding objects, its damping and sleeping settings; kinematic Solids' bounding
 //! objects as static colliders, or as kinematic bodies that follow the body above them.
 
-use nalgebra::{Isometry3, Point3, Vector3};
+use nalgebra::{Isometry3, Point3};
 use rapier3d_f64::prelude::*;
 
 use super::contacts::{ColliderTag, Materials};
 use super::engine::{Engine, WorldParams};
 use super::mass::PhysicsFields;
 use super::plan::{Attach, BodyPlan, StaticPlan};
+use crate::world::geometry_math::{isometry, na_point, pose as engine_pose};
 use crate::world::scene::{NodeId, Scene, SyncedField};
 use crate::world::shapes::{bounding_shapes, BoundingShape};
 
@@ -84,8 +85,8 @@ impl Builder<'_> {
                 linear += member_volume * scene.sf_float(d, "linear");
                 angular += member_volume * scene.sf_float(d, "angular");
             }
-            mass += own.transform_by(&offset);
-            members.push(Member { solid, offset, mass: own.mass(), com: own.local_com });
+            mass += own.transform_by(&engine_pose(&offset));
+            members.push(Member { solid, offset, mass: own.mass(), com: na_point(own.local_com) });
             let tag = self.tag(scene, solid, plan.robot, jointed_to_world);
             colliders.extend(shapes.into_iter().map(|s| (offset * s.pose, s.shape, tag)));
         }
@@ -101,16 +102,24 @@ impl Builder<'_> {
         let (lin, ang) = (scene.sf_vec3(plan.solid, "linearVelocity"), scene.sf_vec3(plan.solid, "angularVelocity"));
         let (lin_damping, ang_damping) = damping.unwrap_or((0.0, 0.0));
         let body = builder
-            .pose(pose)
+            .pose(engine_pose(&pose))
             .additional_mass_properties(mass)
-            .linvel(Vector3::from(lin))
-            .angvel(Vector3::from(ang))
+            .linvel(Vector::from_array(lin))
+            .angvel(Vector::from_array(ang))
             .linear_damping(self.world.damping_coefficient(lin_damping))
             .angular_damping(self.world.damping_coefficient(ang_damping))
             .build();
+        let com = mass.local_com;
+        let extent = colliders
+            .iter()
+            .map(|(pose, shape, _)| {
+                let sphere = shape.compute_local_bounding_sphere().transform_by(&engine_pose(pose));
+                (sphere.center - com).length() + sphere.radius
+            })
+            .fold(0.0, f64::max);
         let handle = self.engine.bodies.insert(body);
         if let Some(rb) = self.engine.bodies.get_mut(handle) {
-            *rb.activation_mut() = Engine::activation(self.world);
+            *rb.activation_mut() = Engine::activation(self.world, extent);
         }
         for (pose, shape, tag) in colliders {
             self.insert_collider(shape, pose, tag, Some(handle));
@@ -136,9 +145,11 @@ impl Builder<'_> {
         match followed {
             Some((b, body)) => {
                 let body_pose =
-                    self.engine.bodies.get(body.handle).map_or_else(Isometry3::identity, |rb| *rb.position());
-                let carrier =
-                    self.engine.bodies.insert(RigidBodyBuilder::kinematic_position_based().pose(pose).build());
+                    self.engine.bodies.get(body.handle).map_or_else(Isometry3::identity, |rb| isometry(rb.position()));
+                let carrier = self
+                    .engine
+                    .bodies
+                    .insert(RigidBodyBuilder::kinematic_position_based().pose(engine_pose(&pose)).build());
                 for s in shapes {
                     self.insert_collider(s.shape, s.pose, tag, Some(carrier));
                 }
@@ -213,7 +224,7 @@ impl Builder<'_> {
         let types = if tag.touch_sensor { ActiveCollisionTypes::all() } else { ActiveCollisionTypes::default() };
         let collider = ColliderBuilder::new(shape)
             .active_collision_types(types)
-            .position(pose)
+            .position(engine_pose(&pose))
             .density(0.0)
             .friction(super::contacts::DEFAULT_SURFACE.friction)
             .restitution(super::contacts::DEFAULT_SURFACE.bounce)

@@ -3,7 +3,6 @@
 //! pair of materials (friction, bounce and its velocity threshold), and the contact points of the last
 //! step.
 
-use nalgebra::{Point3, Vector3};
 use rapier3d_f64::prelude::*;
 
 use crate::world::scene::{NodeId, Scene};
@@ -113,7 +112,7 @@ impl PhysicsHooks for Hooks {
     fn filter_contact_pair(&self, context: &PairFilterContext) -> Option<SolverFlags> {
         let tag = |h: ColliderHandle| context.colliders.get(h).map(|c| ColliderTag::unpack(c.user_data));
         let (Some(a), Some(b)) = (tag(context.collider1), tag(context.collider2)) else {
-            return Some(SolverFlags::COMPUTE_IMPULSES);
+            return Some(SolverFlags::COMPUTE_RIGID_IMPULSES);
         };
         if a.robot != 0
             && a.robot == b.robot
@@ -128,25 +127,28 @@ impl PhysicsHooks for Hooks {
         {
             return None;
         }
-        Some(SolverFlags::COMPUTE_IMPULSES)
+        Some(SolverFlags::COMPUTE_RIGID_IMPULSES)
     }
 
     fn modify_solver_contacts(&self, context: &mut ContactModificationContext) {
         let tag = |h: ColliderHandle| context.colliders.get(h).map(|c| ColliderTag::unpack(c.user_data));
         let (Some(a), Some(b)) = (tag(context.collider1), tag(context.collider2)) else { return };
         let surface = self.materials.surface(a.material, b.material);
-        let velocity_at = |h: Option<RigidBodyHandle>, p: &Point3<f64>| {
-            h.and_then(|h| context.bodies.get(h)).map_or(Vector3::zeros(), |b| b.velocity_at_point(p))
+        let (bodies, body1, body2) = (context.bodies, context.rigid_body1, context.rigid_body2);
+        let velocity_at = |h: Option<RigidBodyHandle>, p: Vector| {
+            h.and_then(|h| bodies.get(h)).map_or(Vector::ZERO, |b| b.velocity_at_point(p))
         };
-        let normal = context.manifold.data.normal;
-        for contact in context.solver_contacts.iter_mut() {
-            contact.friction = surface.friction;
-            // ODE bounces only contacts approaching faster than bounceVelocity
-            let approach = (velocity_at(context.rigid_body1, &contact.point)
-                - velocity_at(context.rigid_body2, &contact.point))
-            .dot(&normal);
-            contact.restitution = if approach > surface.bounce_velocity { surface.bounce } else { 0.0 };
-        }
+        let ModifiableContacts::Rigid(m) = &mut context.contacts else { return };
+        *m.friction = surface.friction;
+        // ODE bounces only contacts approaching faster than bounceVelocity (rapier sets restitution per
+        // manifold: the fastest-approaching point decides); the anchors are world points in this hook
+        let normal = *m.normal;
+        let approach = m
+            .solver_contacts
+            .iter()
+            .map(|c| (velocity_at(body1, c.anchor1) - velocity_at(body2, c.anchor2)).dot(normal))
+            .fold(f64::NEG_INFINITY, f64::max);
+        *m.restitution = if approach > surface.bounce_velocity { surface.bounce } else { 0.0 };
     }
 }
 
@@ -162,20 +164,17 @@ pub struct ContactPoint {
 pub fn contact_points(narrow_phase: &NarrowPhase, colliders: &ColliderSet, solids: &[NodeId]) -> Vec<ContactPoint> {
     let mut out = Vec::new();
     for pair in narrow_phase.contact_pairs() {
-        if !pair.has_any_active_contact {
-            continue;
-        }
         let (Some(c1), Some(c2)) = (colliders.get(pair.collider1), colliders.get(pair.collider2)) else { continue };
         let s1 = solids.get(ColliderTag::unpack(c1.user_data).solid as usize).copied();
         let s2 = solids.get(ColliderTag::unpack(c2.user_data).solid as usize).copied();
-        for manifold in &pair.manifolds {
+        for manifold in pair.manifolds() {
             for contact in &manifold.points {
                 if contact.dist > 0.0 {
                     continue;
                 }
-                let p1 = c1.position() * contact.local_p1;
-                let p2 = c2.position() * contact.local_p2;
-                let mid = nalgebra::center(&p1, &p2);
+                let p1 = c1.position().transform_point(contact.local_p1);
+                let p2 = c2.position().transform_point(contact.local_p2);
+                let mid = (p1 + p2) / 2.0;
                 for solid in [s1, s2].into_iter().flatten() {
                     out.push(ContactPoint { point: [mid.x, mid.y, mid.z], solid });
                 }

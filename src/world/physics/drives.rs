@@ -15,6 +15,7 @@ use rapier3d_f64::prelude::*;
 
 use super::engine::Engine;
 use super::plan::{Attach, Plan};
+use crate::world::geometry_math::{na_matrix, na_point, na_vector, vector};
 
 type Jacobian = SMatrix<f64, 6, 6>;
 
@@ -96,6 +97,14 @@ struct Rigid {
     inv_inertia: Matrix3<f64>,
 }
 
+/// One body of a side: its mass properties in the world frame.
+struct Part {
+    inv_mass: f64,
+    com: Point3<f64>,
+    inertia: Matrix3<f64>,
+    inv_inertia: Matrix3<f64>,
+}
+
 fn rigid(engine: &Engine, handles: &[RigidBodyHandle]) -> Option<Rigid> {
     let mut parts = Vec::with_capacity(handles.len());
     for h in handles {
@@ -105,15 +114,16 @@ fn rigid(engine: &Engine, handles: &[RigidBodyHandle]) -> Option<Rigid> {
         }
         let part = rb.mass_properties().local_mprops.transform_by(rb.position());
         if part.inv_mass > 0.0 {
-            parts.push(part);
+            parts.push(Part {
+                inv_mass: part.inv_mass,
+                com: na_point(part.local_com),
+                inertia: na_matrix(&part.reconstruct_inertia_matrix()),
+                inv_inertia: na_matrix(&part.reconstruct_inverse_inertia_matrix()),
+            });
         }
     }
     if let [only] = parts.as_slice() {
-        return Some(Rigid {
-            inv_mass: only.inv_mass,
-            com: only.local_com,
-            inv_inertia: only.reconstruct_inverse_inertia_matrix(),
-        });
+        return Some(Rigid { inv_mass: only.inv_mass, com: only.com, inv_inertia: only.inv_inertia });
     }
     // summed as tensors about the common centre (parallel axes) and inverted once: adding mass
     // properties would diagonalise each partial sum
@@ -121,12 +131,11 @@ fn rigid(engine: &Engine, handles: &[RigidBodyHandle]) -> Option<Rigid> {
     if mass <= 0.0 || !mass.is_finite() {
         return None;
     }
-    let com = parts.iter().fold(Vector3::zeros(), |c, p| c + p.local_com.coords / p.inv_mass) / mass;
+    let com = parts.iter().fold(Vector3::zeros(), |c, p| c + p.com.coords / p.inv_mass) / mass;
     let mut inertia = Matrix3::zeros();
     for p in &parts {
-        let d = p.local_com.coords - com;
-        inertia +=
-            p.reconstruct_inertia_matrix() + (Matrix3::identity() * d.norm_squared() - d * d.transpose()) / p.inv_mass;
+        let d = p.com.coords - com;
+        inertia += p.inertia + (Matrix3::identity() * d.norm_squared() - d * d.transpose()) / p.inv_mass;
     }
     Some(Rigid { inv_mass: 1.0 / mass, com: Point3::from(com), inv_inertia: inertia.try_inverse()? })
 }
@@ -327,13 +336,13 @@ fn add_velocity(engine: &mut Engine, handles: &[RigidBodyHandle], side: &Rigid, 
     let dw: Vector3<f64> = delta.fixed_rows::<3>(3).into();
     for h in handles {
         if let Some(rb) = engine.bodies.get_mut(*h) {
-            let lever = rb.center_of_mass() - side.com;
-            let (v, w) = (*rb.linvel() + dv + dw.cross(&lever), *rb.angvel() + dw);
+            let lever = na_point(rb.center_of_mass()) - side.com;
+            let (v, w) = (na_vector(rb.linvel()) + dv + dw.cross(&lever), na_vector(rb.angvel()) + dw);
             // an awake body's sleep countdown goes on (a drive holding a joint at rest must let
             // it fall asleep); a sleeping one wakes
             let wake = rb.is_sleeping();
-            rb.set_linvel(v, wake);
-            rb.set_angvel(w, wake);
+            rb.set_linvel(vector(&v), wake);
+            rb.set_angvel(vector(&w), wake);
         }
     }
 }

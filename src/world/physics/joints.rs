@@ -12,9 +12,11 @@ use nalgebra::{Isometry3, Point3, UnitQuaternion, Vector3};
 use rapier3d_f64::prelude::*;
 
 use super::bodies::Body;
+use super::body_math::BodyMath;
 use super::drives::{step_axis, AxisState, Effort, EndBody, Model, Sides};
 use super::engine::Engine;
 use super::plan::{JointKind, JointPlan};
+use crate::world::geometry_math::{na_point, pose};
 use crate::world::scene::{FieldValue, NodeId, Scene, SyncedField};
 
 /// What drives an axis besides its spring, damper and friction.
@@ -160,7 +162,7 @@ fn body1(engine: &Engine, bodies: &[Body], upper: Option<usize>) -> RigidBodyHan
 }
 
 fn pose_of(engine: &Engine, h: RigidBodyHandle) -> Isometry3<f64> {
-    engine.bodies.get(h).map_or_else(Isometry3::identity, |b| *b.position())
+    engine.bodies.get(h).map_or_else(Isometry3::identity, |b| b.pose_na())
 }
 
 /// A rotation taking x to `axis` (z to the component of `z_hint` orthogonal to it, when given).
@@ -251,8 +253,8 @@ impl Joint {
                 let m = end_mass * 1e-2;
                 let middle = engine.bodies.insert(
                     RigidBodyBuilder::dynamic()
-                        .pose(Isometry3::from_parts(anchor_w.into(), UnitQuaternion::identity()))
-                        .additional_mass_properties(MassProperties::new(Point3::origin(), m, Vector3::repeat(m * 1e-4)))
+                        .pose(pose(&Isometry3::from_parts(anchor_w.into(), UnitQuaternion::identity())))
+                        .additional_mass_properties(MassProperties::new(Vector::ZERO, m, Vector::splat(m * 1e-4)))
                         .build(),
                 );
                 joint.middle = Some(middle);
@@ -301,7 +303,11 @@ impl Joint {
     ) -> usize {
         let f1 = pose_of(engine, b1).inverse() * w;
         let f2 = pose_of(engine, b2).inverse() * w;
-        let data = GenericJointBuilder::new(locked).local_frame1(f1).local_frame2(f2).contacts_enabled(false).build();
+        let data = GenericJointBuilder::new(locked)
+            .local_frame1(pose(&f1))
+            .local_frame2(pose(&f2))
+            .contacts_enabled(false)
+            .build();
         self.handles.push(engine.joints.insert(b1, b2, data, true));
         self.handles.len() - 1
     }
@@ -402,13 +408,13 @@ impl Joint {
             if motor.is_none() && (spring == 0.0 && damping == 0.0 || !first) {
                 continue;
             }
-            let frame = r1.position() * axis.frame1;
+            let frame = r1.pose_na() * axis.frame1;
             let direction = frame.rotation * Vector3::x();
             let anchor = Point3::from(frame.translation.vector);
             let rate = if axis.angular {
-                (r2.angvel() - r1.angvel()).dot(&direction)
+                (r2.angvel_na() - r1.angvel_na()).dot(&direction)
             } else {
-                (r2.velocity_at_point(&anchor) - r1.velocity_at_point(&anchor)).dot(&direction)
+                (r2.velocity_at_na(&anchor) - r1.velocity_at_na(&anchor)).dot(&direction)
             };
             let state = AxisState {
                 row: if axis.angular { 3 } else { 0 },
@@ -420,9 +426,9 @@ impl Joint {
                 torque: if let Drive::Force(f) = axis.drive { f } else { 0.0 },
                 motor,
             };
-            let end_com = *r2.center_of_mass();
+            let end_com = r2.com_na();
             // (in the end body's own frame: the joint's drift under load does not count)
-            let local_com = r2.mass_properties().local_mprops.local_com;
+            let local_com = na_point(r2.mass_properties().local_mprops.local_com);
             let lever =
                 (axis.frame2.rotation * Vector3::x()).cross(&(local_com - axis.frame2.translation.vector).coords);
             let off_axis = axis.angular && lever.norm() > 1e-9;
@@ -453,8 +459,8 @@ impl Joint {
             if held.push != Vector3::zeros() || held.couple != Vector3::zeros() {
                 for (h, sign) in [(b2, 1.0), (b1, -1.0)] {
                     if let Some(rb) = engine.bodies.get_mut(h) {
-                        rb.add_force_at_point(held.push * sign, held.at, false);
-                        rb.add_torque(held.couple * sign, false);
+                        rb.add_force_at_na(held.push * sign, held.at, false);
+                        rb.add_torque_na(held.couple * sign, false);
                     }
                 }
             }
@@ -470,9 +476,9 @@ impl Joint {
             for (h, sign) in [(b2, 1.0), (b1, -1.0)] {
                 if let Some(rb) = engine.bodies.get_mut(h) {
                     if axis.angular {
-                        rb.add_torque(direction * force * sign, true);
+                        rb.add_torque_na(direction * force * sign, true);
                     } else {
-                        rb.add_force_at_point(direction * force * sign, Point3::from(w.translation.vector), true);
+                        rb.add_force_at_na(direction * force * sign, Point3::from(w.translation.vector), true);
                     }
                 }
             }
@@ -497,20 +503,23 @@ impl Joint {
             let (b1, b2) = self.bodies_of(engine, bodies, i);
             let (Some(r1), Some(r2)) = (engine.bodies.get(b1), engine.bodies.get(b2)) else { continue };
             let axis = &self.axes[i];
-            let w1 = r1.position() * axis.frame1;
-            let w2 = r2.position() * axis.frame2;
+            let w1 = r1.pose_na() * axis.frame1;
+            let w2 = r2.pose_na() * axis.frame2;
             let relative = w1.inverse() * w2;
             let direction = w1.rotation * Vector3::x();
             let (position, velocity) = if ball {
                 let angles = *ball_angles.get_or_insert_with(|| xyz_angles(&relative.rotation));
                 let index = i.min(2);
-                (axis.params.position + angles[index], (r2.angvel() - r1.angvel()).dot(&(w1.rotation * unit(index))))
+                (
+                    axis.params.position + angles[index],
+                    (r2.angvel_na() - r1.angvel_na()).dot(&(w1.rotation * unit(index))),
+                )
             } else if axis.angular {
                 let raw = axis.params.position + angle_about_x(&relative.rotation);
-                let velocity = (r2.angvel() - r1.angvel()).dot(&direction);
+                let velocity = (r2.angvel_na() - r1.angvel_na()).dot(&direction);
                 (nearest_turn(raw, axis.position + velocity * dt), velocity)
             } else {
-                let velocity = (r2.linvel() - r1.linvel()).dot(&direction);
+                let velocity = (r2.linvel_na() - r1.linvel_na()).dot(&direction);
                 (axis.params.position + relative.translation.x, velocity)
             };
             let axis = &mut self.axes[i];

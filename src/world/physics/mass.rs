@@ -3,8 +3,9 @@
 //! computes each primitive's mass properties), scaled to the `mass` field or the `density`; a given
 //! `centerOfMass` moves the centroid; `mass` + `centerOfMass` + `inertiaMatrix` replace everything.
 
-use nalgebra::{Matrix3, Point3};
-use rapier3d_f64::prelude::MassProperties;
+use rapier3d_f64::prelude::{MassProperties, Matrix, Vector};
+
+use crate::world::geometry_math::pose;
 
 use crate::world::scene::{FieldValue, NodeId, Scene};
 use crate::world::shapes::BoundingShape;
@@ -65,7 +66,7 @@ impl PhysicsFields {
         }
         let inertia = match rows.as_slice() {
             [d, o] => {
-                let matrix = inertia_matrix([*d, *o]);
+                let matrix = nalgebra::Matrix3::new(d[0], o[0], o[1], o[0], d[1], o[2], o[1], o[2], d[2]);
                 if d.iter().any(|v| *v <= 0.0) {
                     warn(
                         "The first line of 'inertiaMatrix' (principal moments of inertia) must have only positive \
@@ -95,11 +96,11 @@ impl PhysicsFields {
     /// (planes excluded); `who` names the Solid in warnings.
     pub fn mass_properties(&self, shapes: &[BoundingShape], who: &str, warnings: &mut Vec<String>) -> MassProperties {
         if let (true, Some(com), Some(rows)) = (self.mass > 0.0, self.center_of_mass, self.inertia) {
-            return MassProperties::with_inertia_matrix(Point3::from(com), self.mass, inertia_matrix(rows));
+            return MassProperties::with_inertia_matrix(Vector::from_array(com), self.mass, inertia_matrix(rows));
         }
         let reference = shapes
             .iter()
-            .map(|s| s.shape.mass_properties(REFERENCE_DENSITY).transform_by(&s.pose))
+            .map(|s| s.shape.mass_properties(REFERENCE_DENSITY).transform_by(&pose(&s.pose)))
             .fold(nalgebra::zero::<MassProperties>(), |a, b| a + b);
         let reference_mass = reference.mass();
         if !(reference_mass > 0.0 && reference_mass.is_finite()) {
@@ -119,7 +120,7 @@ impl PhysicsFields {
         }
         let total = if self.mass > 0.0 { self.mass } else { reference_mass / REFERENCE_DENSITY * self.density };
         let scale = total / reference_mass;
-        let com = self.center_of_mass.map_or(reference.local_com, Point3::from);
+        let com = self.center_of_mass.map_or(reference.local_com, Vector::from_array);
         MassProperties::with_principal_inertia_frame(
             com,
             total,
@@ -131,12 +132,12 @@ impl PhysicsFields {
 
 /// The default mass properties of a Solid whose mass cannot be computed: identity inertia.
 fn identity_inertia(mass: f64, com: Option<[f64; 3]>) -> MassProperties {
-    MassProperties::with_inertia_matrix(Point3::from(com.unwrap_or([0.0; 3])), mass, Matrix3::identity())
+    MassProperties::with_inertia_matrix(Vector::from_array(com.unwrap_or([0.0; 3])), mass, Matrix::IDENTITY)
 }
 
 /// Webots' two inertia rows as a symmetric matrix.
-fn inertia_matrix([d, o]: [[f64; 3]; 2]) -> Matrix3<f64> {
-    Matrix3::new(d[0], o[0], o[1], o[0], d[1], o[2], o[1], o[2], d[2])
+fn inertia_matrix([d, o]: [[f64; 3]; 2]) -> Matrix {
+    Matrix::from_cols_array(&[d[0], o[0], o[1], o[0], d[1], o[2], o[1], o[2], d[2]])
 }
 
 #[cfg(test)]
@@ -168,8 +169,8 @@ mod tests {
         assert!((m.mass() - 6.0).abs() < 1e-12);
         // I_xx = m (b² + c²) / 12
         let i = m.reconstruct_inertia_matrix();
-        assert!((i[(0, 0)] - 6.0 * (0.04 + 0.09) / 12.0).abs() < 1e-12);
-        assert!((i[(2, 2)] - 6.0 * (0.01 + 0.04) / 12.0).abs() < 1e-12);
+        assert!((i.x_axis.x - 6.0 * (0.04 + 0.09) / 12.0).abs() < 1e-12);
+        assert!((i.z_axis.z - 6.0 * (0.01 + 0.04) / 12.0).abs() < 1e-12);
     }
 
     #[test]
@@ -180,7 +181,7 @@ mod tests {
         );
         assert!(w.is_empty(), "{w:?}");
         assert!((m.mass() - 2.0).abs() < 1e-12);
-        assert!((m.local_com - Point3::new(0.0, 0.0, 0.5)).norm() < 1e-12);
+        assert!((m.local_com - Vector::new(0.0, 0.0, 0.5)).length() < 1e-12);
         // a solid sphere: 2/5 m r², about its own centre whatever the centroid's offset
         assert!((m.principal_inertia().x - 0.4 * 2.0 * 0.01).abs() < 1e-12);
     }
@@ -192,7 +193,7 @@ mod tests {
         );
         assert!((m.mass() - 3.0).abs() < 1e-12);
         let i = m.reconstruct_inertia_matrix();
-        assert!((i[(1, 1)] - 2.0).abs() < 1e-12 && (i[(2, 2)] - 3.0).abs() < 1e-12);
+        assert!((i.y_axis.y - 2.0).abs() < 1e-12 && (i.z_axis.z - 3.0).abs() < 1e-12);
     }
 
     #[test]

@@ -9,6 +9,7 @@
 //! `supervision` (the supervisor's physics calls), `engine` (the rapier world and its parameters).
 
 mod bodies;
+mod body_math;
 mod contacts;
 mod drives;
 mod engine;
@@ -25,7 +26,9 @@ use std::collections::HashMap;
 use nalgebra::{Isometry3, Point3, Vector3};
 use rapier3d_f64::prelude::{Collider, ColliderHandle, QueryFilter, Ray, RigidBodyHandle};
 
+use crate::world::geometry_math::{na_vector, point, pose as engine_pose, vector};
 use bodies::{Body, Builder, Static};
+use body_math::BodyMath;
 use contacts::{ColliderTag, Hooks, Materials};
 use engine::{Engine, WorldParams};
 use joints::Joint;
@@ -33,7 +36,7 @@ use plan::{Attach, Plan};
 use welds::Weld;
 
 pub use contacts::ContactPoint;
-pub use engine::up_axis;
+pub use engine::{solver_threads, up_axis};
 pub use joints::Drive;
 pub use supervision::ForceRefused;
 
@@ -105,8 +108,7 @@ impl Physics {
             for (i, body_plan) in plan.bodies.iter().enumerate() {
                 let mut body = b.body(scene, body_plan, jointed_to_world[i]);
                 if let Some(a) = body.above {
-                    let above =
-                        b.engine.bodies.get(bodies[a].handle).map_or_else(Isometry3::identity, |r| *r.position());
+                    let above = b.engine.bodies.get(bodies[a].handle).map_or_else(Isometry3::identity, |r| r.pose_na());
                     body.parent_frame = above.inverse() * body.parent_frame;
                 }
                 bodies.push(body);
@@ -129,7 +131,7 @@ impl Physics {
         let mut fixed_links = HashMap::new();
         for (i, body_plan) in plan.bodies.iter().enumerate() {
             if let Attach::Fixed(Some(to)) = body_plan.attach {
-                let pose = engine.bodies.get(bodies[i].handle).map_or_else(Isometry3::identity, |r| *r.position());
+                let pose = engine.bodies.get(bodies[i].handle).map_or_else(Isometry3::identity, |r| r.pose_na());
                 fixed_links.insert(body_plan.solid, welds.len());
                 welds.push(Weld::create(&mut engine, Some(bodies[to].handle), Some(bodies[i].handle), &pose, &pose));
             }
@@ -170,7 +172,7 @@ impl Physics {
             if let (Some((b, offset)), Some(carrier)) = (s.follows, s.carrier) {
                 let pose = self.pose(b) * offset;
                 if let Some(rb) = self.engine.bodies.get_mut(carrier) {
-                    rb.set_next_kinematic_position(pose);
+                    rb.set_next_kinematic_position(engine_pose(&pose));
                 }
             }
         }
@@ -211,7 +213,7 @@ impl Physics {
 
     /// Body `b`'s pose (its merger Solid's global pose).
     fn pose(&self, b: usize) -> Isometry3<f64> {
-        self.engine.bodies.get(self.bodies[b].handle).map_or_else(Isometry3::identity, |r| *r.position())
+        self.engine.bodies.get(self.bodies[b].handle).map_or_else(Isometry3::identity, |r| r.pose_na())
     }
 
     /// The global frame body `b`'s Solid fields are written in.
@@ -234,7 +236,7 @@ impl Physics {
             if body.fixed || rb.is_sleeping() {
                 continue;
             }
-            let local = self.parent_frame(b).inverse() * rb.position();
+            let local = self.parent_frame(b).inverse() * rb.pose_na();
             let t = local.translation.vector;
             moving.push((b, [t.x, t.y, t.z], axis_angle_of(&local.rotation)));
         }
@@ -263,13 +265,13 @@ impl Physics {
     /// The velocity (world frame) at `point` of the body holding `node` or its nearest Solid ancestor.
     pub fn velocity_at(&self, scene: &Scene, node: NodeId, point: &Point3<f64>) -> Option<Vector3<f64>> {
         let b = self.body_above(scene, node)?;
-        Some(self.engine.bodies.get(self.bodies[b].handle)?.velocity_at_point(point))
+        Some(self.engine.bodies.get(self.bodies[b].handle)?.velocity_at_na(point))
     }
 
     /// The angular velocity (world frame) of the body holding `node` or its nearest Solid ancestor.
     pub fn angular_velocity(&self, scene: &Scene, node: NodeId) -> Option<Vector3<f64>> {
         let b = self.body_above(scene, node)?;
-        Some(*self.engine.bodies.get(self.bodies[b].handle)?.angvel())
+        Some(self.engine.bodies.get(self.bodies[b].handle)?.angvel_na())
     }
 
     /// The force (world frame, N) that Solid `node`, welded where it is to the body above it (a force
@@ -324,7 +326,7 @@ impl Physics {
             }
             let pose = scene.global_pose(self.bodies[b].solid);
             if let Some(rb) = self.engine.bodies.get_mut(self.bodies[b].handle) {
-                rb.set_position(pose, true);
+                rb.set_pose_na(&pose, true);
             }
             if self.bodies[b].above.is_none() {
                 let parent = path.len().checked_sub(2).map(|i| path[i]);
@@ -344,7 +346,7 @@ impl Physics {
                 None => {
                     for &(h, local) in &self.statics[s].colliders {
                         if let Some(c) = self.engine.colliders.get_mut(h) {
-                            c.set_position(pose * local);
+                            c.set_position(engine_pose(&(pose * local)));
                         }
                     }
                 }
@@ -368,7 +370,7 @@ impl Physics {
         max: f64,
         ignored: &[Option<NodeId>],
     ) -> Option<(f64, Vector3<f64>, NodeId)> {
-        let ray = Ray::new(*origin, *direction);
+        let ray = Ray::new(point(origin), vector(direction));
         let skip = |_: ColliderHandle, c: &Collider| {
             let robot = ColliderTag::unpack(c.user_data).robot;
             robot == 0 || !ignored.contains(&self.robots.get(robot as usize - 1).copied())
@@ -385,7 +387,7 @@ impl Physics {
             .colliders
             .get(handle)
             .and_then(|c| self.solids.get(ColliderTag::unpack(c.user_data).solid as usize))?;
-        Some((hit.time_of_impact, hit.normal, *solid))
+        Some((hit.time_of_impact, na_vector(hit.normal), *solid))
     }
 
     /// A supervisor set the position of joint `joint` (its endPoint was placed there): the first

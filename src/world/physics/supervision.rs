@@ -3,6 +3,7 @@
 
 use nalgebra::{Point2, Point3, Vector2, Vector3};
 
+use super::body_math::BodyMath;
 use super::contacts::{contact_points, ContactPoint};
 use super::{Physics, Place};
 use crate::world::scene::{NodeId, Scene};
@@ -49,8 +50,8 @@ impl Physics {
         let Some((b, m)) = self.member(node) else { return false };
         if m == 0 {
             if let Some(rb) = self.engine.bodies.get_mut(self.bodies[b].handle) {
-                rb.set_linvel(Vector3::new(v[0], v[1], v[2]), true);
-                rb.set_angvel(Vector3::new(v[3], v[4], v[5]), true);
+                rb.set_linvel_na(Vector3::new(v[0], v[1], v[2]), true);
+                rb.set_angvel_na(Vector3::new(v[3], v[4], v[5]), true);
             }
         }
         true
@@ -71,7 +72,7 @@ impl Physics {
         });
         let handle = self.bodies[b].handle;
         if let Some(rb) = self.engine.bodies.get_mut(handle) {
-            rb.add_force_at_point(force, point, true);
+            rb.add_force_at_na(force, point, true);
             self.forced.push(handle);
         }
         Ok(())
@@ -82,7 +83,7 @@ impl Physics {
         let (b, _) = self.pushable(scene, node)?;
         let handle = self.bodies[b].handle;
         if let Some(rb) = self.engine.bodies.get_mut(handle) {
-            rb.add_torque(torque, true);
+            rb.add_torque_na(torque, true);
             self.forced.push(handle);
         }
         Ok(())
@@ -98,8 +99,8 @@ impl Physics {
                 }
             }
             if let Some(rb) = self.engine.bodies.get_mut(body.handle) {
-                rb.set_linvel(Vector3::zeros(), false);
-                rb.set_angvel(Vector3::zeros(), false);
+                rb.set_linvel_na(Vector3::zeros(), false);
+                rb.set_angvel_na(Vector3::zeros(), false);
                 rb.reset_forces(false);
                 rb.reset_torques(false);
                 if !body.fixed {
@@ -141,14 +142,17 @@ impl Physics {
                 self.solids.get(super::contacts::ColliderTag::unpack(c.user_data).solid as usize).copied()
             })
         };
-        for pair in narrow.contact_pairs().filter(|p| p.has_any_active_contact) {
+        for pair in narrow.contact_pairs() {
             let (a, b) = (solid_of(pair.collider1), solid_of(pair.collider2));
             let other = match (a, b) {
                 (Some(a), Some(b)) if a == solid && b != solid => b,
                 (Some(a), Some(b)) if b == solid && a != solid => a,
                 _ => continue,
             };
-            let points = pair.manifolds.iter().flat_map(|m| m.points.iter()).filter(|c| c.dist <= 0.0).count();
+            let points = pair.manifolds().iter().flat_map(|m| m.points.iter()).filter(|c| c.dist <= 0.0).count();
+            if points == 0 {
+                continue;
+            }
             match out.iter_mut().find(|(s, _)| *s == other) {
                 Some((_, n)) => *n += points,
                 None => out.push((other, points)),

@@ -6,7 +6,9 @@
 use nalgebra::{Isometry3, Vector3};
 use rapier3d_f64::prelude::*;
 
+use super::body_math::BodyMath;
 use super::engine::Engine;
+use crate::world::geometry_math::{isometry, pose as engine_pose};
 
 /// A fixed joint between the bodies of two connectors.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -31,12 +33,12 @@ impl Weld {
             return None;
         }
         let (b1, b2) = (owner.unwrap_or(engine.ground), peer.unwrap_or(engine.ground));
-        let pose = |h: RigidBodyHandle| engine.bodies.get(h).map_or_else(Isometry3::identity, |b| *b.position());
+        let pose = |h: RigidBodyHandle| engine.bodies.get(h).map_or_else(Isometry3::identity, |b| b.pose_na());
         let f1 = pose(b1).inverse() * owner_frame;
         let f2 = pose(b2).inverse() * peer_frame;
         let data = GenericJointBuilder::new(JointAxesMask::LOCKED_FIXED_AXES)
-            .local_frame1(f1)
-            .local_frame2(f2)
+            .local_frame1(engine_pose(&f1))
+            .local_frame2(engine_pose(&f2))
             .contacts_enabled(false)
             .build();
         let handle = engine.joints.insert(b1, b2, data, true);
@@ -53,7 +55,7 @@ impl Weld {
     /// "inverted" joint, owner on the world side).
     pub fn force(&self, engine: &Engine) -> Option<(Vector3<f64>, bool)> {
         let joint = engine.joints.get(self.handle)?;
-        let f1 = engine.bodies.get(joint.body1)?.position() * joint.data.local_frame1;
+        let f1 = engine.bodies.get(joint.body1())?.pose_na() * isometry(&joint.data.local_frame1);
         let impulse = Vector3::new(joint.impulses[0], joint.impulses[1], joint.impulses[2]);
         // the solver pushes body 1 by +basis·λ and body 2 by -basis·λ, once per substep
         let on_first = f1.rotation * impulse * impulse_to_force(engine);
