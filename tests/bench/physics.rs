@@ -385,8 +385,9 @@ fn main() {
     println!(
         "physics: N e-puck-like robots (box body + caster ball, 2 wheels on hinges with velocity-controlled motors, \
          2 distance sensors) each shuttling in front of a wall, {STEP_MS} ms step, through World; \
-         rapier3d-f64 0.36 (enhanced-determinism, {} thread(s), 4 substeps per step)",
-        webots_shim::world::physics::solver_threads()
+         rapier3d-f64 0.36 (enhanced-determinism, 4 substeps per step; a dedicated pool of {} thread(s) from {} bodies up)",
+        webots_shim::world::physics::solver_threads(),
+        webots_shim::world::physics::SHARED_FROM_BODIES
     );
     let check = self_check();
     let quarter_s = QUARTER as f64 * f64::from(STEP_MS) / 1000.0;

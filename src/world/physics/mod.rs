@@ -36,7 +36,7 @@ use plan::{Attach, Plan};
 use welds::Weld;
 
 pub use contacts::ContactPoint;
-pub use engine::{solver_threads, up_axis};
+pub use engine::{solver_threads, up_axis, SHARED_FROM_BODIES};
 pub use joints::Drive;
 pub use supervision::ForceRefused;
 
@@ -123,6 +123,7 @@ impl Physics {
             joints.push(Joint::build(scene, j, &mut engine, &bodies, warnings));
         }
         drives::settle_masses(&mut engine);
+        engine.share_out();
         let handles: Vec<_> = bodies.iter().map(|b| b.handle).collect();
         for (joint, sides) in joints.iter_mut().zip(drives::sides(&plan, &handles)) {
             joint.set_sides(&mut engine, sides);
