@@ -9,7 +9,7 @@ use super::contacts::{ColliderTag, Materials};
 use super::engine::{Engine, WorldParams};
 use super::mass::PhysicsFields;
 use super::plan::{Attach, BodyPlan, StaticPlan};
-use crate::world::geometry_math::{isometry, na_point, pose as engine_pose};
+use crate::world::geometry_math::{na_point, pose as engine_pose};
 use crate::world::scene::{NodeId, Scene, SyncedField};
 use crate::world::shapes::{bounding_shapes, BoundingShape};
 
@@ -144,8 +144,7 @@ impl Builder<'_> {
         let tag = self.tag(scene, plan.solid, plan.robot, false);
         match followed {
             Some((b, body)) => {
-                let body_pose =
-                    self.engine.bodies.get(body.handle).map_or_else(Isometry3::identity, |rb| isometry(rb.position()));
+                let body_pose = self.engine.pose_of(body.handle);
                 let carrier = self
                     .engine
                     .bodies

@@ -13,9 +13,10 @@
 use nalgebra::{Isometry3, Matrix3, Point3, SMatrix, SVector, Vector3};
 use rapier3d_f64::prelude::*;
 
+use super::body_math::BodyMath;
 use super::engine::Engine;
 use super::plan::{Attach, Plan};
-use crate::world::geometry_math::{na_matrix, na_point, na_vector, vector};
+use crate::world::geometry_math::{na_matrix, na_point};
 
 type Jacobian = SMatrix<f64, 6, 6>;
 
@@ -336,13 +337,13 @@ fn add_velocity(engine: &mut Engine, handles: &[RigidBodyHandle], side: &Rigid, 
     let dw: Vector3<f64> = delta.fixed_rows::<3>(3).into();
     for h in handles {
         if let Some(rb) = engine.bodies.get_mut(*h) {
-            let lever = na_point(rb.center_of_mass()) - side.com;
-            let (v, w) = (na_vector(rb.linvel()) + dv + dw.cross(&lever), na_vector(rb.angvel()) + dw);
+            let lever = rb.com_na() - side.com;
+            let (v, w) = (rb.linvel_na() + dv + dw.cross(&lever), rb.angvel_na() + dw);
             // an awake body's sleep countdown goes on (a drive holding a joint at rest must let
             // it fall asleep); a sleeping one wakes
             let wake = rb.is_sleeping();
-            rb.set_linvel(vector(&v), wake);
-            rb.set_angvel(vector(&w), wake);
+            rb.set_linvel_na(v, wake);
+            rb.set_angvel_na(w, wake);
         }
     }
 }

@@ -1,9 +1,10 @@
 //! The rapier world: its sets, its pipeline and the parameters WorldInfo gives it (time step, gravity,
 //! contact softness, sleeping). Everything else in `physics/` goes through this to step.
 
-use nalgebra::Vector3;
+use nalgebra::{Isometry3, Vector3};
 use rapier3d_f64::prelude::*;
 
+use super::body_math::BodyMath;
 use super::contacts::Hooks;
 use crate::world::geometry_math::vector;
 use crate::world::scene::{NodeId, Scene};
@@ -106,16 +107,14 @@ fn asked_threads() -> Option<usize> {
 /// step against 0.009), more than such a step's parallel part saves.
 pub const SHARED_FROM_BODIES: usize = 512;
 
-/// The dedicated pools engines step in, one per size, shared by every engine of the process (a world
-/// rebuilt by a reset keeps its pool); a pool of one thread steps sequentially.
-fn solver_pool(threads: usize) -> Option<std::sync::Arc<rayon::ThreadPool>> {
-    type Pool = once_cell::sync::OnceCell<Option<std::sync::Arc<rayon::ThreadPool>>>;
-    static ONE: Pool = Pool::new();
-    static SHARED: Pool = Pool::new();
-    let cell = if threads <= 1 { &ONE } else { &SHARED };
-    cell.get_or_init(|| {
+/// The dedicated pool engines step in (`solver_threads()` wide), shared by every engine of the process (a
+/// world rebuilt by a reset keeps it); a pool of one thread steps sequentially.
+fn solver_pool() -> Option<std::sync::Arc<rayon::ThreadPool>> {
+    static POOL: once_cell::sync::OnceCell<Option<std::sync::Arc<rayon::ThreadPool>>> =
+        once_cell::sync::OnceCell::new();
+    POOL.get_or_init(|| {
         rayon::ThreadPoolBuilder::new()
-            .num_threads(threads.max(1))
+            .num_threads(solver_threads())
             .thread_name(|i| format!("physics-{i}"))
             .build()
             .ok()
@@ -178,10 +177,15 @@ impl Engine {
         }
     }
 
+    /// Body `h`'s pose in world coordinates (the origin for a body that is gone).
+    pub fn pose_of(&self, h: RigidBodyHandle) -> Isometry3<f64> {
+        self.bodies.get(h).map_or_else(Isometry3::identity, |b| b.pose_na())
+    }
+
     /// Once the world's bodies are in: the threads that step it (see `SHARED_FROM_BODIES`).
     pub fn share_out(&mut self) {
         if asked_threads().is_some() || self.bodies.len() >= SHARED_FROM_BODIES {
-            self.pipeline.set_thread_pool(solver_pool(solver_threads()));
+            self.pipeline.set_thread_pool(solver_pool());
         }
     }
 

@@ -161,10 +161,6 @@ fn body1(engine: &Engine, bodies: &[Body], upper: Option<usize>) -> RigidBodyHan
     upper.map_or(engine.ground, |u| bodies[u].handle)
 }
 
-fn pose_of(engine: &Engine, h: RigidBodyHandle) -> Isometry3<f64> {
-    engine.bodies.get(h).map_or_else(Isometry3::identity, |b| b.pose_na())
-}
-
 /// A rotation taking x to `axis` (z to the component of `z_hint` orthogonal to it, when given).
 fn frame_rotation(axis: &Vector3<f64>, z_hint: Option<&Vector3<f64>>) -> UnitQuaternion<f64> {
     let x = axis.normalize();
@@ -196,7 +192,7 @@ impl Joint {
         let p1 = AxisParams::read(scene, params1, first_axis, hinge_like, warnings);
         let b1 = body1(engine, bodies, plan.upper);
         let b2 = bodies[plan.end].handle;
-        let end_origin = pose_of(engine, b2).translation.vector;
+        let end_origin = engine.pose_of(b2).translation.vector;
         let anchor_w = match plan.kind {
             JointKind::Slider => end_origin,
             _ => (frame * Point3::from(p1.anchor)).coords,
@@ -301,8 +297,8 @@ impl Joint {
         w: Isometry3<f64>,
         locked: JointAxesMask,
     ) -> usize {
-        let f1 = pose_of(engine, b1).inverse() * w;
-        let f2 = pose_of(engine, b2).inverse() * w;
+        let f1 = engine.pose_of(b1).inverse() * w;
+        let f2 = engine.pose_of(b2).inverse() * w;
         let data = GenericJointBuilder::new(locked)
             .local_frame1(pose(&f1))
             .local_frame2(pose(&f2))
@@ -471,7 +467,7 @@ impl Joint {
             if force == 0.0 {
                 continue;
             }
-            let w = pose_of(engine, b1) * axis.frame1;
+            let w = engine.pose_of(b1) * axis.frame1;
             let direction = w.rotation * Vector3::x();
             for (h, sign) in [(b2, 1.0), (b1, -1.0)] {
                 if let Some(rb) = engine.bodies.get_mut(h) {
@@ -566,8 +562,8 @@ impl Axis {
             model: None,
             engine_joint,
             engine_axis,
-            frame1: pose_of(engine, b1).inverse() * w,
-            frame2: pose_of(engine, b2).inverse() * w,
+            frame1: engine.pose_of(b1).inverse() * w,
+            frame2: engine.pose_of(b2).inverse() * w,
         }
     }
 }

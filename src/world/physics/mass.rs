@@ -5,7 +5,7 @@
 
 use rapier3d_f64::prelude::{MassProperties, Matrix, Vector};
 
-use crate::world::geometry_math::pose;
+use crate::world::geometry_math::{na_matrix, pose};
 
 use crate::world::scene::{FieldValue, NodeId, Scene};
 use crate::world::shapes::BoundingShape;
@@ -66,7 +66,7 @@ impl PhysicsFields {
         }
         let inertia = match rows.as_slice() {
             [d, o] => {
-                let matrix = nalgebra::Matrix3::new(d[0], o[0], o[1], o[0], d[1], o[2], o[1], o[2], d[2]);
+                let matrix = na_matrix(&inertia_matrix([*d, *o]));
                 if d.iter().any(|v| *v <= 0.0) {
                     warn(
                         "The first line of 'inertiaMatrix' (principal moments of inertia) must have only positive \

@@ -108,7 +108,7 @@ impl Physics {
             for (i, body_plan) in plan.bodies.iter().enumerate() {
                 let mut body = b.body(scene, body_plan, jointed_to_world[i]);
                 if let Some(a) = body.above {
-                    let above = b.engine.bodies.get(bodies[a].handle).map_or_else(Isometry3::identity, |r| r.pose_na());
+                    let above = b.engine.pose_of(bodies[a].handle);
                     body.parent_frame = above.inverse() * body.parent_frame;
                 }
                 bodies.push(body);
@@ -132,7 +132,7 @@ impl Physics {
         let mut fixed_links = HashMap::new();
         for (i, body_plan) in plan.bodies.iter().enumerate() {
             if let Attach::Fixed(Some(to)) = body_plan.attach {
-                let pose = engine.bodies.get(bodies[i].handle).map_or_else(Isometry3::identity, |r| r.pose_na());
+                let pose = engine.pose_of(bodies[i].handle);
                 fixed_links.insert(body_plan.solid, welds.len());
                 welds.push(Weld::create(&mut engine, Some(bodies[to].handle), Some(bodies[i].handle), &pose, &pose));
             }
@@ -214,7 +214,7 @@ impl Physics {
 
     /// Body `b`'s pose (its merger Solid's global pose).
     fn pose(&self, b: usize) -> Isometry3<f64> {
-        self.engine.bodies.get(self.bodies[b].handle).map_or_else(Isometry3::identity, |r| r.pose_na())
+        self.engine.pose_of(self.bodies[b].handle)
     }
 
     /// The global frame body `b`'s Solid fields are written in.

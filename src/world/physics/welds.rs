@@ -33,9 +33,8 @@ impl Weld {
             return None;
         }
         let (b1, b2) = (owner.unwrap_or(engine.ground), peer.unwrap_or(engine.ground));
-        let pose = |h: RigidBodyHandle| engine.bodies.get(h).map_or_else(Isometry3::identity, |b| b.pose_na());
-        let f1 = pose(b1).inverse() * owner_frame;
-        let f2 = pose(b2).inverse() * peer_frame;
+        let f1 = engine.pose_of(b1).inverse() * owner_frame;
+        let f2 = engine.pose_of(b2).inverse() * peer_frame;
         let data = GenericJointBuilder::new(JointAxesMask::LOCKED_FIXED_AXES)
             .local_frame1(engine_pose(&f1))
             .local_frame2(engine_pose(&f2))
