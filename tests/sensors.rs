@@ -1008,3 +1008,67 @@ fn a_force_3d_sensor_on_a_slope_reads_the_friction_holding_it_too() {
     let weight = 10.0 * mass * g;
     assert_close(Probe::of(&out, "r").last("foot"), &[-weight * s, 0.0, weight * c], 0.02 * weight, "on the slope");
 }
+
+// ---------------------------------------------------------------------------------------------------
+// Many sensors at once
+
+#[test]
+fn many_distance_sensors_measured_on_two_threads_read_what_they_read_on_one() {
+    // 160 noisy sensors in a ring inside a square of walls (inner faces 0.6 m off), a ball falling
+    // through the rays of those that look along +x: from 128 samples due in a step, a world stepping on
+    // two threads measures them on both
+    const N: usize = 160;
+    const STEPS: usize = 60;
+    let sensors: String = (0..N)
+        .map(|k| {
+            let angle = 2.0 * std::f64::consts::PI * k as f64 / N as f64;
+            format!("DistanceSensor {{ name \"ds{k}\" rotation 0 0 1 {angle} lookupTable [ 0 0 0.05, 1 1000 0.05 ] }} ")
+        })
+        .collect();
+    let wall = |name: &str, x: f64, y: f64, size: &str| {
+        format!("Solid {{ name \"{name}\" translation {x} {y} 0.5 boundingObject Box {{ size {size} }} }}\n")
+    };
+    let world = format!(
+        "#VRML_SIM R2025a utf8\nWorldInfo {{ basicTimeStep 16 }}\n\
+         Solid {{ name \"floor\" boundingObject Plane {{ size 10 10 }} }}\n{}{}{}{}\
+         Solid {{ name \"ball\" translation 0.3 0 1 boundingObject Sphere {{ radius 0.05 }} physics Physics {{ }} }}\n\
+         Robot {{ name \"ring\" translation 0 0 0.5 controller \"ds_ring\" controllerArgs [ \"{STEPS}\" ] \
+           children [ {sensors}] }}\n",
+        wall("east", 0.61, 0.0, "0.02 1.3 1"),
+        wall("west", -0.61, 0.0, "0.02 1.3 1"),
+        wall("north", 0.0, 0.61, "1.3 0.02 1"),
+        wall("south", 0.0, -0.61, "1.3 0.02 1"),
+    );
+    let p = Project::new();
+    p.controller("ds_ring", "ds_ring");
+    p.world("w.wbt", &world);
+    let on = |threads: &str| {
+        let mut cmd = p.runner_command("w.wbt", &[]);
+        cmd.env("WEBOTS_SHIM_PHYSICS_THREADS", threads);
+        let start = std::time::Instant::now();
+        let out = common::to_output(cmd.output().expect("runner starts"), start.elapsed());
+        ok(&out);
+        out.robot_lines("ring")
+    };
+    let (one, two) = (on("1"), on("2"));
+    assert_eq!(one[0], format!("sensors {N}"));
+    assert_eq!(one.len(), STEPS + 1);
+    assert_eq!(one, two, "the readings depend on the thread count");
+
+    let steps: Vec<Vec<f64>> =
+        one[1..].iter().map(|l| l.split_whitespace().skip(1).map(|w| w.parse().unwrap()).collect()).collect();
+    // at the end (the ball on the floor, under the rays) each sensor reads its wall: 1000 per metre
+    // along its ray, within 5 noise deviations
+    for (k, value) in steps[STEPS - 1].iter().enumerate() {
+        let angle = 2.0 * std::f64::consts::PI * k as f64 / N as f64;
+        let distance = 0.6 / angle.cos().abs().max(angle.sin().abs());
+        let expected = 1000.0 * distance;
+        assert!((value - expected).abs() < 5.0 * 0.05 * expected, "ds{k} read {value}, its wall is {expected}");
+    }
+    // on the way down (between 0.30 and 0.34 s) the ball's near side, 0.25 m off, was in front of ds0
+    assert!(
+        steps.iter().any(|s| (s[0] - 250.0).abs() < 5.0 * 0.05 * 250.0),
+        "ds0 never saw the ball: {:?}",
+        steps.iter().map(|s| s[0]).collect::<Vec<_>>()
+    );
+}

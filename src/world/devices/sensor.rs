@@ -5,6 +5,8 @@
 
 use std::marker::PhantomData;
 
+use rayon::prelude::*;
+
 use super::family::{same, Ctx, Family, Owner};
 use crate::protocol::node_type::{node_type_from_name, NodeTypeCode};
 use crate::protocol::{Command, DeviceData, DeviceSetup, ImagerCommand, SensorSetup};
@@ -82,7 +84,43 @@ pub struct SensorFamily<M> {
     sensors: Vec<Entry<M>>,
     node_type: NodeTypeCode,
     scratch: Vec<f64>,
+    /// Per sensor, whether this step samples it.
+    due: Vec<bool>,
     _model: PhantomData<M>,
+}
+
+/// From this many samples due in one step, a world whose engine steps on several threads measures them
+/// on those threads. A measure reads the world and changes only its own sensor (its noise stream
+/// included), and the samples are posted in the sensors' order afterwards: the answers are the same.
+/// Below it, handing the work over costs more than it saves (about 0.04 ms against ~0.5 µs a ray).
+const PARALLEL_FROM: usize = 128;
+
+/// One sensor's sample, measured apart from the others' (on another thread) and posted afterwards.
+enum Measured {
+    Data(DeviceData),
+    Numbers(Vec<f64>, Option<String>),
+}
+
+impl Measured {
+    fn of<M: SensorModel>(model: &mut M, sense: &Sense) -> Measured {
+        if let Some(data) = model.measure_data(sense) {
+            return Measured::Data(data);
+        }
+        let mut out = Vec::new();
+        model.measure(sense, &mut out);
+        Measured::Numbers(out, model.take_warning())
+    }
+
+    fn post(self, owner: Owner, ctx: &mut Ctx) {
+        let outbox = &mut ctx.outboxes[owner.robot];
+        match self {
+            Measured::Data(data) => outbox.push_data(owner.tag, data),
+            Measured::Numbers(numbers, warning) => {
+                ctx.warnings.extend(warning);
+                outbox.push_sample(owner.tag, &numbers);
+            }
+        }
+    }
 }
 
 impl<M: SensorModel> Default for SensorFamily<M> {
@@ -91,6 +129,7 @@ impl<M: SensorModel> Default for SensorFamily<M> {
             sensors: Vec::new(),
             node_type: node_type_from_name(M::NODE_TYPE),
             scratch: Vec::new(),
+            due: Vec::new(),
             _model: PhantomData,
         }
     }
@@ -142,16 +181,34 @@ impl<M: SensorModel> Family for SensorFamily<M> {
     fn sample(&mut self, ctx: &mut Ctx) {
         let physics = ctx.physics.as_deref();
         let sense = Sense { scene: ctx.scene, physics, rays: Rays::of(physics, ctx.obstacles), now: ctx.now };
-        for s in &mut self.sensors {
-            if s.sampling.due(sense.now) {
-                if let Some(data) = s.model.measure_data(&sense) {
-                    ctx.outboxes[s.owner.robot].push_data(s.owner.tag, data);
-                    continue;
+        self.due.clear();
+        self.due.extend(self.sensors.iter_mut().map(|s| s.sampling.due(sense.now)));
+        let threads = physics.and_then(Physics::threads);
+        if let Some(pool) = threads.filter(|_| self.due.iter().filter(|&&d| d).count() >= PARALLEL_FROM) {
+            let (due, sensors) = (&self.due, &mut self.sensors);
+            let measured: Vec<Option<Measured>> = pool.install(|| {
+                sensors
+                    .par_iter_mut()
+                    .zip(due.par_iter())
+                    .map(|(s, &due)| due.then(|| Measured::of(&mut s.model, &sense)))
+                    .collect()
+            });
+            for (s, m) in self.sensors.iter().zip(measured) {
+                if let Some(m) = m {
+                    m.post(s.owner, ctx);
                 }
-                self.scratch.clear();
-                s.model.measure(&sense, &mut self.scratch);
-                ctx.warnings.extend(s.model.take_warning());
-                ctx.outboxes[s.owner.robot].push_sample(s.owner.tag, &self.scratch);
+            }
+            return;
+        }
+        for (s, _) in self.sensors.iter_mut().zip(&self.due).filter(|(_, &due)| due) {
+            match s.model.measure_data(&sense) {
+                Some(data) => ctx.outboxes[s.owner.robot].push_data(s.owner.tag, data),
+                None => {
+                    self.scratch.clear();
+                    s.model.measure(&sense, &mut self.scratch);
+                    ctx.warnings.extend(s.model.take_warning());
+                    ctx.outboxes[s.owner.robot].push_sample(s.owner.tag, &self.scratch);
+                }
             }
         }
     }

@@ -189,6 +189,11 @@ impl Engine {
         }
     }
 
+    /// The dedicated pool this engine steps in, if any (see `share_out`).
+    pub fn pool(&self) -> Option<std::sync::Arc<rayon::ThreadPool>> {
+        self.pipeline.thread_pool()
+    }
+
     pub fn step(&mut self, hooks: &Hooks) {
         self.pipeline.step(
             vector(&self.gravity),

@@ -212,6 +212,12 @@ impl Physics {
         moved
     }
 
+    /// The threads the engine steps on, when it has a pool of more than one (a big world): what else
+    /// the step does in parallel (sensors) runs there too.
+    pub fn threads(&self) -> Option<std::sync::Arc<rayon::ThreadPool>> {
+        self.engine.pool().filter(|p| p.current_num_threads() > 1)
+    }
+
     /// Body `b`'s pose (its merger Solid's global pose).
     fn pose(&self, b: usize) -> Isometry3<f64> {
         self.engine.pose_of(self.bodies[b].handle)

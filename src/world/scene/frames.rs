@@ -7,11 +7,12 @@
 //!
 //! Validity is by stamps rather than by walking descendants: every change takes the next tick of a
 //! clock and stamps its node; an entry is good when it was made after the newest stamp on its path.
-//! The memo sits behind a lock so that `&Scene` readers fill it; a reader finding it taken (another
-//! thread) computes without it.
+//! The memo sits behind a read-write lock so that `&Scene` readers fill it and sensors measured on
+//! several threads share it: a frame still good is read under the shared lock; a reader with one to
+//! fill while another thread holds the lock computes without it.
 
 use nalgebra::{Matrix4, UnitQuaternion};
-use parking_lot::Mutex;
+use parking_lot::RwLock;
 use smallvec::SmallVec;
 
 use super::tree::{NodeId, Scene};
@@ -35,7 +36,7 @@ pub(crate) struct Frames {
     changed: Vec<u64>,
     /// The last tick given.
     clock: u64,
-    memo: Mutex<Memo>,
+    memo: RwLock<Memo>,
 }
 
 #[derive(Clone, Default)]
@@ -91,13 +92,13 @@ impl Frames {
 
 impl Clone for Frames {
     fn clone(&self) -> Self {
-        Frames { changed: self.changed.clone(), clock: self.clock, memo: Mutex::new(self.memo.lock().clone()) }
+        Frames { changed: self.changed.clone(), clock: self.clock, memo: RwLock::new(self.memo.read().clone()) }
     }
 }
 
 impl std::fmt::Debug for Frames {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("Frames").field("clock", &self.clock).field("entries", &self.memo.lock().entries.len()).finish()
+        f.debug_struct("Frames").field("clock", &self.clock).field("entries", &self.memo.read().entries.len()).finish()
     }
 }
 
@@ -128,8 +129,6 @@ impl Scene {
     /// The global frame of the last node of `path` (root first) through the memo, filling it; `None`
     /// when another thread holds the memo (the caller computes without it).
     pub(super) fn memo_global(&self, path: &[NodeId]) -> Option<Global> {
-        let mut memo = self.frames.memo.try_lock()?;
-        let now = self.frames.clock + 1;
         // the newest change on the path down to each node
         let mut newest: SmallVec<[u64; 16]> = SmallVec::with_capacity(path.len());
         let mut latest = 0;
@@ -137,6 +136,12 @@ impl Scene {
             latest = latest.max(self.frames.stamp(n));
             newest.push(latest);
         }
+        let (&last, &last_change) = (path.last()?, newest.last()?);
+        if let Some(good) = self.frames.memo.try_read()?.get(last).filter(|e| e.global_at > last_change) {
+            return Some(good.global);
+        }
+        let mut memo = self.frames.memo.try_write()?;
+        let now = self.frames.clock + 1;
         // from the deepest node whose global frame still holds
         let mut start = 0;
         let mut acc: Global = (Matrix4::identity(), UnitQuaternion::identity());
