@@ -385,9 +385,11 @@ fn main() {
     println!(
         "physics: N e-puck-like robots (box body + caster ball, 2 wheels on hinges with velocity-controlled motors, \
          2 distance sensors) each shuttling in front of a wall, {STEP_MS} ms step, through World; \
-         rapier3d-f64 0.36 (enhanced-determinism, 4 substeps per step; a dedicated pool of {} thread(s) from {} bodies up)",
+         rapier3d-f64 0.36 (enhanced-determinism, 4 substeps per step; a dedicated pool of {} thread(s) from {} bodies up, \
+         which also measures the sensors when {} samples or more are due)",
         webots_shim::world::physics::solver_threads(),
-        webots_shim::world::physics::SHARED_FROM_BODIES
+        webots_shim::world::physics::SHARED_FROM_BODIES,
+        webots_shim::world::devices::sensor::PARALLEL_SAMPLES_FROM
     );
     let check = self_check();
     let quarter_s = QUARTER as f64 * f64::from(STEP_MS) / 1000.0;

@@ -95,7 +95,7 @@ pub struct SensorFamily<M> {
 /// afterwards: the answers are the same. Handing the work over costs about 0.04 ms against ~0.5 µs a
 /// ray; measured, the smaller worlds lose by it even with rayon's global pool (100 bench robots, 200
 /// samples: 0.135 -> 0.18 ms a step standing), so only a world with its own pool does it.
-const PARALLEL_FROM: usize = 128;
+pub const PARALLEL_SAMPLES_FROM: usize = 128;
 
 /// One sensor's sample, measured apart from the others' (on another thread) and posted afterwards.
 enum Measured {
@@ -186,7 +186,7 @@ impl<M: SensorModel> Family for SensorFamily<M> {
         self.due.clear();
         self.due.extend(self.sensors.iter_mut().map(|s| s.sampling.due(sense.now)));
         let threads = physics.and_then(Physics::threads);
-        if let Some(pool) = threads.filter(|_| self.due.iter().filter(|&&d| d).count() >= PARALLEL_FROM) {
+        if let Some(pool) = threads.filter(|_| self.due.iter().filter(|&&d| d).count() >= PARALLEL_SAMPLES_FROM) {
             let (due, sensors) = (&self.due, &mut self.sensors);
             let measured: Vec<Option<Measured>> = pool.install(|| {
                 sensors
