@@ -83,6 +83,7 @@ struct Entry<M> {
 pub struct SensorFamily<M> {
     sensors: Vec<Entry<M>>,
     node_type: NodeTypeCode,
+    scratch: Vec<f64>,
     /// Per sensor, whether this step samples it.
     due: Vec<bool>,
     _model: PhantomData<M>,
@@ -96,29 +97,31 @@ pub struct SensorFamily<M> {
 /// samples: 0.135 -> 0.18 ms a step standing), so only a world with its own pool does it.
 pub const PARALLEL_SAMPLES_FROM: usize = 128;
 
-/// One sensor's sample, measured (maybe on another thread, apart from the others') then posted.
+/// One sensor's sample (maybe measured on another thread, apart from the others'), to post: its data, or
+/// its numbers (kept apart, in a buffer) and the warning the measure raised.
 enum Measured {
     Data(DeviceData),
-    Numbers(Vec<f64>, Option<String>),
+    Numbers(Option<String>),
 }
 
 impl Measured {
-    fn of<M: SensorModel>(model: &mut M, sense: &Sense) -> Measured {
+    /// Measures the sensor, its numbers into `numbers` (cleared).
+    fn of<M: SensorModel>(model: &mut M, sense: &Sense, numbers: &mut Vec<f64>) -> Measured {
+        numbers.clear();
         if let Some(data) = model.measure_data(sense) {
             return Measured::Data(data);
         }
-        let mut out = Vec::new();
-        model.measure(sense, &mut out);
-        Measured::Numbers(out, model.take_warning())
+        model.measure(sense, numbers);
+        Measured::Numbers(model.take_warning())
     }
 
-    fn post(self, owner: Owner, outboxes: &mut [DeviceEvents], warnings: &mut Vec<String>) {
+    fn post(self, owner: Owner, numbers: &[f64], outboxes: &mut [DeviceEvents], warnings: &mut Vec<String>) {
         let outbox = &mut outboxes[owner.robot];
         match self {
             Measured::Data(data) => outbox.push_data(owner.tag, data),
-            Measured::Numbers(numbers, warning) => {
+            Measured::Numbers(warning) => {
                 warnings.extend(warning);
-                outbox.push_sample(owner.tag, &numbers);
+                outbox.push_sample(owner.tag, numbers);
             }
         }
     }
@@ -129,6 +132,7 @@ impl<M: SensorModel> Default for SensorFamily<M> {
         SensorFamily {
             sensors: Vec::new(),
             node_type: node_type_from_name(M::NODE_TYPE),
+            scratch: Vec::new(),
             due: Vec::new(),
             _model: PhantomData,
         }
@@ -186,22 +190,30 @@ impl<M: SensorModel> Family for SensorFamily<M> {
         let threads = physics.and_then(Physics::threads);
         if let Some(pool) = threads.filter(|_| self.due.iter().filter(|&&d| d).count() >= PARALLEL_SAMPLES_FROM) {
             let (due, sensors) = (&self.due, &mut self.sensors);
-            let measured: Vec<Option<Measured>> = pool.install(|| {
+            let measured: Vec<Option<(Measured, Vec<f64>)>> = pool.install(|| {
                 sensors
                     .par_iter_mut()
                     .zip(due.par_iter())
-                    .map(|(s, &due)| due.then(|| Measured::of(&mut s.model, &sense)))
+                    .map(|(s, &due)| {
+                        due.then(|| {
+                            let mut numbers = Vec::new();
+                            (Measured::of(&mut s.model, &sense, &mut numbers), numbers)
+                        })
+                    })
                     .collect()
             });
-            for (s, m) in self.sensors.iter().zip(measured) {
-                if let Some(m) = m {
-                    m.post(s.owner, ctx.outboxes, ctx.warnings);
-                }
+            for (s, (m, numbers)) in self.sensors.iter().zip(measured).filter_map(|(s, m)| Some((s, m?))) {
+                m.post(s.owner, &numbers, ctx.outboxes, ctx.warnings);
             }
             return;
         }
         for (s, _) in self.sensors.iter_mut().zip(&self.due).filter(|(_, &due)| due) {
-            Measured::of(&mut s.model, &sense).post(s.owner, ctx.outboxes, ctx.warnings);
+            Measured::of(&mut s.model, &sense, &mut self.scratch).post(
+                s.owner,
+                &self.scratch,
+                ctx.outboxes,
+                ctx.warnings,
+            );
         }
     }
 
