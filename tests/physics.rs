@@ -231,3 +231,81 @@ fn bad_physics_values_give_webots_warnings_and_the_world_runs() {
     let z = parse_hex_float(last.split_whitespace().nth(3).unwrap());
     assert!((z - 0.05).abs() < 0.01, "landed at {z}");
 }
+
+/// The height of DEF TARGET after each step (t = k·dt) under a suspended hinge: a 1 kg ball hangs from a
+/// hinge (axis x) whose suspension (along z) has spring `spring` N/m and damper `damping` N·s/m, released
+/// with the spring at rest length. `joint`: a HingeJoint fixed to the world, or a Hinge2Joint (second
+/// axis y), which needs a body on both sides: its upper one hangs from the world by a hinge about z,
+/// which the weight does not turn.
+fn suspended(joint: &str, spring: f64, damping: f64, steps: usize) -> Vec<f64> {
+    let ball = "DEF TARGET Solid { boundingObject Sphere { radius 0.05 } physics Physics { density -1 mass 1 } }";
+    let suspended = format!(
+        "{joint} {{ jointParameters HingeJointParameters {{ axis 1 0 0 suspensionAxis 0 0 1 \
+           suspensionSpringConstant {spring} suspensionDampingConstant {damping} }} \
+           jointParameters2 HingeJointParameters {{ axis 0 1 0 }} endPoint {ball} }}"
+    );
+    let hanging = if joint == "Hinge2Joint" {
+        format!(
+            "HingeJoint {{ jointParameters HingeJointParameters {{ axis 0 0 1 }} endPoint Solid {{ name \"carrier\" \
+               children [ {suspended} ] boundingObject Box {{ size 0.02 0.02 0.02 }} physics Physics {{ density -1 mass 1 }} }} }}"
+        )
+    } else {
+        suspended
+    };
+    let world = format!(
+        "#VRML_SIM R2025a utf8\nWorldInfo {{ basicTimeStep 2 }}\n\
+         Robot {{ translation 0 0 1 supervisor TRUE controller \"phys_trace\" controllerArgs [ \"{steps}\" ] \
+           children [ {hanging} ] }}\n"
+    );
+    let out = run("suspension.wbt", &world, &["phys_trace"], &[]);
+    assert_ok(&out);
+    let lines = out.robot_lines("robot");
+    assert_eq!(lines.len(), steps, "{}", out.stdout);
+    lines.iter().map(|l| parse_hex_float(l.split_whitespace().nth(3).unwrap())).collect()
+}
+
+#[test]
+fn a_hinge_suspension_is_a_spring_and_damper_along_its_axis() {
+    let (g, m, k, dt): (f64, f64, f64, f64) = (9.81, 1.0, 400.0, 0.002);
+    // undamped: the ball oscillates about the sag m g / k, with the period 2π √(m / k), down to twice the sag
+    let sag = m * g / k;
+    let period = 2.0 * std::f64::consts::PI * (m / k).sqrt();
+    let z = suspended("HingeJoint", k, 0.0, 400);
+    let (lowest_step, lowest) = z.iter().enumerate().fold((0, f64::MAX), |a, (i, &v)| if v < a.1 { (i, v) } else { a });
+    let first_low = z.iter().position(|&v| v < 1.0 - 1.9 * sag).expect("the ball went down");
+    // the first lowest point comes after half a period
+    let first_bottom = (first_low..z.len() - 1).find(|&i| z[i + 1] > z[i]).expect("the ball came back up");
+    let t_bottom = (first_bottom + 1) as f64 * dt;
+    assert!(
+        (t_bottom - period / 2.0).abs() <= 2.0 * dt,
+        "lowest after {t_bottom} s, half a period is {} s",
+        period / 2.0
+    );
+    assert!(
+        ((1.0 - lowest) - 2.0 * sag).abs() < 0.03 * 2.0 * sag,
+        "down {} m at step {lowest_step}, twice the sag is {} m",
+        1.0 - lowest,
+        2.0 * sag
+    );
+    let mean = z.iter().sum::<f64>() / z.len() as f64;
+    assert!(((1.0 - mean) - sag).abs() < 0.03 * sag, "about {} m down, the sag is {sag} m", 1.0 - mean);
+
+    // critically damped (c = 2 √(k m)): it settles at the sag without going past it
+    let z = suspended("HingeJoint", k, 2.0 * (k * m).sqrt(), 500);
+    let deepest = z.iter().fold(f64::MAX, |a, &v| a.min(v));
+    assert!(1.0 - deepest < 1.01 * sag, "went {} m down past the sag {sag} m", 1.0 - deepest);
+    assert!(((1.0 - z[499]) - sag).abs() < 0.01 * sag, "rests {} m down, the sag is {sag} m", 1.0 - z[499]);
+
+    // without a spring or damper the hinge holds the ball where it is
+    let z = suspended("HingeJoint", 0.0, 0.0, 100);
+    assert!((1.0 - z[99]).abs() < 1e-3, "a rigid hinge let the ball down {} m", 1.0 - z[99]);
+
+    // a Hinge2Joint's suspension is its first axis' (it rests 4 % lower: the light body between its two
+    // hinges adds 1 % to the weight, and those hinges give a little under it)
+    let z = suspended("Hinge2Joint", k, 2.0 * (k * m).sqrt(), 500);
+    let rest = 1.0 - z[499];
+    assert!((rest - sag).abs() < 0.05 * sag, "a Hinge2Joint rests {rest} m down, the sag is {sag} m");
+    // and without a spring or damper it holds the ball
+    let z = suspended("Hinge2Joint", 0.0, 0.0, 100);
+    assert!((1.0 - z[99]).abs() < 1e-3, "a rigid Hinge2Joint let the ball down {} m", 1.0 - z[99]);
+}

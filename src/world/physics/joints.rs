@@ -44,6 +44,31 @@ pub struct AxisParams {
     pub spring: f64,
     pub damping: f64,
     pub static_friction: f64,
+    /// A hinge's suspension (HingeJointParameters), when it has a spring or a damper.
+    pub suspension: Option<Suspension>,
+}
+
+/// A linear spring and damper along `axis` (in the joint's parent frame) between a hinge's two sides
+/// (spec motion §2.5): the anchor gives way along it. With both constants 0 the hinge stays rigid there.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Suspension {
+    pub axis: Vector3<f64>,
+    pub spring: f64,
+    pub damping: f64,
+}
+
+impl Suspension {
+    fn read(scene: &Scene, n: NodeId) -> Option<Suspension> {
+        scene.field(n, "suspensionSpringConstant")?;
+        // (Webots checks neither constant; a negative one would make its spring push the wrong way)
+        let (spring, damping) = (
+            scene.sf_float(n, "suspensionSpringConstant").max(0.0),
+            scene.sf_float(n, "suspensionDampingConstant").max(0.0),
+        );
+        let axis = Vector3::from(scene.sf_vec3(n, "suspensionAxis"));
+        let axis = if axis.norm() > 0.0 && axis.iter().all(|v| v.is_finite()) { axis } else { Vector3::x() };
+        (spring > 0.0 || damping > 0.0).then_some(Suspension { axis, spring, damping })
+    }
 }
 
 impl AxisParams {
@@ -65,6 +90,7 @@ impl AxisParams {
                 spring: 0.0,
                 damping: 0.0,
                 static_friction: 0.0,
+                suspension: None,
             };
         };
         let who = scene.type_name(n).to_string();
@@ -95,6 +121,7 @@ impl AxisParams {
             spring,
             damping,
             static_friction,
+            suspension: if hinge { Suspension::read(scene, n) } else { None },
         };
         if p.min_stop != p.max_stop {
             if p.position < p.min_stop {
@@ -175,6 +202,20 @@ fn frame_rotation(axis: &Vector3<f64>, z_hint: Option<&Vector3<f64>>) -> UnitQua
     UnitQuaternion::from_rotation_matrix(&nalgebra::Rotation3::from_basis_unchecked(&[x, y, z]))
 }
 
+/// A hinge's engine frame at `anchor` (x along `axis`) and the linear axis of that frame its suspension
+/// gives along: the suspension axis taken as the frame's z (its part across the hinge axis), or x when
+/// it lies along the hinge axis. Without a suspension, z is the usual choice and nothing gives.
+fn hinge_frame(
+    anchor: Vector3<f64>,
+    axis: &Vector3<f64>,
+    suspension: Option<Vector3<f64>>,
+) -> (Isometry3<f64>, JointAxis) {
+    let along = suspension.is_some_and(|s| axis.normalize().cross(&s.normalize()).norm() < 1e-9);
+    let hint = suspension.filter(|_| !along);
+    let frame = Isometry3::from_parts(anchor.into(), frame_rotation(axis, hint.as_ref()));
+    (frame, if along { JointAxis::LinX } else { JointAxis::LinZ })
+}
+
 impl Joint {
     pub fn build(
         scene: &Scene,
@@ -212,11 +253,12 @@ impl Joint {
         match plan.kind {
             JointKind::Hinge | JointKind::Slider => {
                 let angular = plan.kind == JointKind::Hinge;
-                let w = Isometry3::from_parts(anchor_w.into(), frame_rotation(&axis_w(&p1), None));
+                let (w, give) = hinge_frame(anchor_w, &axis_w(&p1), p1.suspension.map(|s| frame.rotation * s.axis));
                 let locked =
                     if angular { JointAxesMask::LOCKED_REVOLUTE_AXES } else { JointAxesMask::LOCKED_PRISMATIC_AXES };
                 let axis = if angular { JointAxis::AngX } else { JointAxis::LinX };
                 let i = joint.connect(engine, b1, b2, w, locked);
+                joint.suspend(engine, i, give, p1.suspension.as_ref());
                 joint.axes.push(Axis::new(p1, position_field(params1), angular, i, axis, engine, b1, b2, w));
             }
             JointKind::Ball => {
@@ -254,9 +296,10 @@ impl Joint {
                         .build(),
                 );
                 joint.middle = Some(middle);
-                let w1 = Isometry3::from_parts(anchor_w.into(), frame_rotation(&a1, None));
+                let (w1, give) = hinge_frame(anchor_w, &a1, p1.suspension.map(|s| frame.rotation * s.axis));
                 let w2 = Isometry3::from_parts(anchor_w.into(), frame_rotation(&a2, None));
                 let i1 = joint.connect(engine, b1, middle, w1, JointAxesMask::LOCKED_REVOLUTE_AXES);
+                joint.suspend(engine, i1, give, p1.suspension.as_ref());
                 let i2 = joint.connect(engine, middle, b2, w2, JointAxesMask::LOCKED_REVOLUTE_AXES);
                 joint.axes.push(Axis::new(
                     p1,
@@ -286,6 +329,18 @@ impl Joint {
             joint.configure(engine, i);
         }
         joint
+    }
+
+    /// Frees engine joint `i`'s linear axis `give` for `suspension`'s spring and damper (the joint's zero
+    /// there is the pose it was made at).
+    fn suspend(&mut self, engine: &mut Engine, i: usize, give: JointAxis, suspension: Option<&Suspension>) {
+        let Some(s) = suspension else { return };
+        let Some(joint) = engine.joints.get_mut(self.handles[i], false) else { return };
+        let data = &mut joint.data;
+        data.locked_axes.remove(give.into());
+        data.set_motor_model(give, MotorModel::ForceBased);
+        data.set_motor(give, 0.0, 0.0, s.spring, s.damping);
+        data.set_motor_max_force(give, f64::MAX);
     }
 
     /// An engine joint between `b1` and `b2` meeting at the world frame `w` now; returns its index.
@@ -360,7 +415,9 @@ impl Joint {
     /// The bodies moving with each side (hinges and sliders: their drives, springs and dampers then act
     /// through `drives`).
     pub fn set_sides(&mut self, engine: &mut Engine, sides: Option<Sides>) {
-        self.sides = sides.filter(|_| matches!(self.kind, JointKind::Hinge | JointKind::Slider));
+        // (a suspended hinge is not rigid across: its motor works through the engine's alone)
+        let rigid = self.axes.iter().all(|a| a.params.suspension.is_none());
+        self.sides = sides.filter(|_| matches!(self.kind, JointKind::Hinge | JointKind::Slider) && rigid);
         for i in 0..self.axes.len() {
             self.configure(engine, i);
         }

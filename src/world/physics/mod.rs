@@ -118,6 +118,9 @@ impl Physics {
                 statics.push(b.static_solid(scene, s, followed));
             }
         }
+        // masses first: a Hinge2Joint's middle body weighs 1 % of its endPoint (a body's mass is 0 until
+        // worked out from its colliders, and a middle body of 1e-8 kg let the endPoint fall free)
+        drives::settle_masses(&mut engine);
         let mut joints = Vec::with_capacity(plan.joints.len());
         for j in &plan.joints {
             joints.push(Joint::build(scene, j, &mut engine, &bodies, warnings));
