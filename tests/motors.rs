@@ -523,3 +523,40 @@ fn leds_light_their_material_and_light_as_webots_does() {
          Shape, a Light or a Group containing Shape and Light nodes.",
     );
 }
+
+#[test]
+fn a_hinge2_joint_steers_to_its_first_motor_s_position_and_spins_at_its_second_s_velocity() {
+    // a 1 kg wheel on a Hinge2Joint (steering about z, then spinning about the steered y) of a floating
+    // 1000 kg body, without gravity: the wheel's orientation is Rz(steer)·Ry(spin)
+    let world = "#VRML_SIM R2025a utf8\nWorldInfo { basicTimeStep 8 gravity 0 }\n\
+        Robot { supervisor TRUE controller \"hinge2_drive\" controllerArgs [ \"0.5\" \"2\" \"125\" ] \
+          boundingObject Box { size 1 1 1 } physics Physics { density -1 mass 1000 } children [ \
+          Hinge2Joint { jointParameters HingeJointParameters { axis 0 0 1 anchor 1 0 0 } \
+            device [ RotationalMotor { name \"steer\" } PositionSensor { name \"steer sensor\" } ] \
+            jointParameters2 HingeJointParameters { axis 0 1 0 anchor 1 0 0 } \
+            device2 [ RotationalMotor { name \"wheel\" } PositionSensor { name \"wheel sensor\" } ] \
+            endPoint DEF TARGET Solid { translation 1 0 0 boundingObject Sphere { radius 0.1 } \
+              physics Physics { density -1 mass 1 } } } ] }\n";
+    let out = run(world, &["hinge2_drive"], &[]);
+    ok(&out);
+    let lines = out.robot_lines("robot");
+    assert_eq!(lines.len(), 125, "{}", out.stdout);
+    let field = |line: &str, key: &str| -> String {
+        line.split_whitespace()
+            .find_map(|w| w.strip_prefix(key))
+            .unwrap_or_else(|| panic!("{key} in {line}"))
+            .to_string()
+    };
+    let last = lines.last().unwrap();
+    let (steer, spin): (f64, f64) = (field(last, "steer=").parse().unwrap(), field(last, "wheel=").parse().unwrap());
+    // the steering motor reached its target (10 rad/s at most: in 0.05 s); the wheel turned 2 rad/s for 1 s
+    assert!((steer - 0.5).abs() < 1e-3, "steered to {steer}");
+    assert!((spin - 2.0).abs() < 0.02 * 2.0, "spun {spin} rad in 1 s at 2 rad/s");
+    let r: Vec<f64> = field(last, "R=").split(',').map(|v| v.parse().unwrap()).collect();
+    let expected = nalgebra::Rotation3::from_axis_angle(&nalgebra::Vector3::z_axis(), steer)
+        * nalgebra::Rotation3::from_axis_angle(&nalgebra::Vector3::y_axis(), spin);
+    for (i, v) in r.iter().enumerate() {
+        let e = expected.matrix()[(i / 3, i % 3)];
+        assert!((v - e).abs() < 1e-2, "orientation {r:?} against Rz(steer)·Ry(spin) {expected:?}");
+    }
+}

@@ -286,13 +286,18 @@ impl Joint {
                         .push(format!("{}: Hinge axes are aligned: using x and z axes instead.", scene.describe(node)));
                     a2 = frame.rotation * if p1.axis.normalize().z.abs() > 0.9 { Vector3::x() } else { Vector3::z() };
                 }
-                // the second hinge turns with the first: a light body between them carries it
-                let end_mass = engine.bodies.get(b2).map_or(1.0, |b| b.mass()).max(1e-6);
-                let m = end_mass * 1e-2;
+                // the second hinge turns with the first: a light body between them carries it, with 1 % of
+                // the endPoint's mass and inertia (much lighter, and the solver hardly turns the endPoint
+                // through it: a steering motor lags and overshoots)
+                let (end_mass, end_inertia) = engine.bodies.get(b2).map_or((1.0, 1.0), |b| {
+                    let principal = b.mass_properties().local_mprops.principal_inertia();
+                    (b.mass(), principal.max_element())
+                });
+                let (m, inertia) = (end_mass.max(1e-6) * 1e-2, end_inertia.max(1e-12) * 1e-2);
                 let middle = engine.bodies.insert(
                     RigidBodyBuilder::dynamic()
                         .pose(pose(&Isometry3::from_parts(anchor_w.into(), UnitQuaternion::identity())))
-                        .additional_mass_properties(MassProperties::new(Vector::ZERO, m, Vector::splat(m * 1e-4)))
+                        .additional_mass_properties(MassProperties::new(Vector::ZERO, m, Vector::splat(inertia)))
                         .build(),
                 );
                 joint.middle = Some(middle);
