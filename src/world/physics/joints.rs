@@ -300,6 +300,10 @@ impl Joint {
                         .additional_mass_properties(MassProperties::new(Vector::ZERO, m, Vector::splat(inertia)))
                         .build(),
                 );
+                // (its mass now, as every body's: the engine would work it out only after its first velocity step)
+                if let Some(rb) = engine.bodies.get_mut(middle) {
+                    rb.recompute_mass_properties_from_colliders(&engine.colliders);
+                }
                 joint.middle = Some(middle);
                 let (w1, give) = hinge_frame(anchor_w, &a1, p1.suspension.map(|s| frame.rotation * s.axis));
                 let w2 = Isometry3::from_parts(anchor_w.into(), frame_rotation(&a2, None));

@@ -118,14 +118,13 @@ impl Physics {
                 statics.push(b.static_solid(scene, s, followed));
             }
         }
-        // masses first: a Hinge2Joint's middle body weighs 1 % of its endPoint (a body's mass is 0 until
-        // worked out from its colliders, and a middle body of 1e-8 kg let the endPoint fall free)
+        // masses before the joints (a body's mass is 0 until worked out from its colliders): a
+        // Hinge2Joint's middle body weighs 1 % of its endPoint, and one of 1e-8 kg let the endPoint fall free
         drives::settle_masses(&mut engine);
         let mut joints = Vec::with_capacity(plan.joints.len());
         for j in &plan.joints {
             joints.push(Joint::build(scene, j, &mut engine, &bodies, warnings));
         }
-        drives::settle_masses(&mut engine);
         engine.share_out();
         let handles: Vec<_> = bodies.iter().map(|b| b.handle).collect();
         for (joint, sides) in joints.iter_mut().zip(drives::sides(&plan, &handles)) {
