@@ -10,7 +10,7 @@ use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
 use common::suite::{assert_status, header, robot, suite, suite_command};
-use common::{Project, RunOutput};
+use common::{home_with_supervisor, Project, RunOutput};
 use nix::sys::signal::{kill, Signal};
 use nix::unistd::Pid;
 
@@ -67,18 +67,6 @@ fn leftover_run_files(p: &Project) -> Vec<PathBuf> {
     let mut found = Vec::new();
     walk(&p.path().join("run"), &mut found);
     found
-}
-
-/// A home with the test-suite supervisor built where `make install` puts it; PROTOs come from the
-/// source tree (what an uninstalled build finds).
-fn home_with_supervisor(p: &Project) -> PathBuf {
-    let home = p.path().join("home");
-    let dir = home.join("resources/projects/controllers/test_suite_supervisor");
-    std::fs::create_dir_all(&dir).unwrap();
-    let source = common::manifest_dir()
-        .join("src/install/home/resources/projects/controllers/test_suite_supervisor/test_suite_supervisor.c");
-    common::compile_controller(&[source], &dir.join("test_suite_supervisor"));
-    home
 }
 
 #[test]

@@ -49,6 +49,11 @@ enum Command {
         /// (the default, the same from run to run).
         #[arg(long)]
         live_output: bool,
+        /// When an <extern> robot's controller leaves, wait for the next one as Webots does (holding
+        /// simulated time if the robot is synchronous); the run then ends only at --until, a
+        /// supervisor's quit or an interrupt.
+        #[arg(long)]
+        keep_extern: bool,
     },
     /// Run worlds as test cases, in parallel: a world passes when every controller in it exits with
     /// status 0 (or a supervisor calls wb_supervisor_simulation_quit(0)). Exit status: 0 when all
@@ -125,7 +130,7 @@ pub fn main() -> i32 {
     // a large world needs many open files: take all the system allows
     super::limits::raise_open_files();
     match cli.command {
-        Command::Run { world, until, step_timeout, seed, report, parent_pid, live_output } => {
+        Command::Run { world, until, step_timeout, seed, report, parent_pid, live_output, keep_extern } => {
             if let Some(pid) = parent_pid {
                 // SIGTERM ends the run cleanly; the check after it closes the race with an early death
                 let _ = nix::sys::prctl::set_pdeathsig(nix::sys::signal::Signal::SIGTERM);
@@ -133,7 +138,7 @@ pub fn main() -> i32 {
                     return 1;
                 }
             }
-            run(&world, &RunSettings { until, step_timeout, seed, report: report.as_deref(), live_output })
+            run(&world, &RunSettings { until, step_timeout, seed, report: report.as_deref(), live_output, keep_extern })
         }
         Command::Test { worlds, manifest, shard, shard_count, json, jobs, junit, until, step_timeout } => {
             if let Err(e) = check_times(until, step_timeout) {
@@ -227,10 +232,11 @@ struct RunSettings<'a> {
     seed: Option<i32>,
     report: Option<&'a Path>,
     live_output: bool,
+    keep_extern: bool,
 }
 
 fn run(world_path: &Path, settings: &RunSettings) -> i32 {
-    let RunSettings { until, step_timeout, seed, report, live_output } = *settings;
+    let RunSettings { until, step_timeout, seed, report, live_output, keep_extern } = *settings;
     if let Err(e) = check_times(until, step_timeout) {
         eprintln!("webots-shim: {e}");
         return 2;
@@ -261,6 +267,7 @@ fn run(world_path: &Path, settings: &RunSettings) -> i32 {
         guard_program: std::env::current_exe().ok(),
         seed,
         live_output,
+        keep_extern,
     };
     let server = match Server::new(world, opts) {
         Ok(s) => s,

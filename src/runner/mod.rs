@@ -4,6 +4,7 @@
 pub mod cli;
 pub mod connection;
 pub mod console;
+pub mod externs;
 pub mod guard;
 pub mod instance;
 pub mod launch;

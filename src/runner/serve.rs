@@ -16,6 +16,7 @@ use nix::unistd::Pid;
 
 use super::connection::{Conn, Incoming};
 use super::console::{Console, StdSink};
+use super::externs::Extern;
 use super::guard::Guard;
 use super::instance::Instance;
 use super::launch::{controller_program, launch, LaunchSpec, Launched};
@@ -45,6 +46,9 @@ pub struct RunOptions {
     pub live_output: bool,
     /// `--seed`, also for worlds a supervisor loads.
     pub seed: Option<i32>,
+    /// `--keep-extern`: an `<extern>` robot whose controller left waits for the next one as Webots does
+    /// (holding time if it is synchronous), and the run does not end for lack of controllers.
+    pub keep_extern: bool,
 }
 
 const LISTENER: Token = Token(usize::MAX);
@@ -72,7 +76,7 @@ const CLOSE_GRACE: Duration = Duration::from_secs(1);
 
 #[derive(Clone, Copy, Debug, PartialEq)]
 enum Phase {
-    /// To launch, launched, or waiting as extern: not connected yet.
+    /// To launch, launched, or (extern) waiting for a controller, the first or the next: not connected.
     Pending,
     Connected,
     /// Disconnected, or never going to connect.
@@ -82,7 +86,8 @@ enum Phase {
 struct Ctl {
     robot: usize,
     name: String,
-    is_extern: bool,
+    /// Set for an `<extern>` robot.
+    ext: Option<Extern>,
     /// The controller program's name, while it is still to be launched.
     program: Option<String>,
     launched: Option<Launched>,
@@ -103,6 +108,10 @@ struct Ctl {
 impl Ctl {
     fn shown(&self) -> std::borrow::Cow<'_, str> {
         clip_name(&self.name)
+    }
+
+    fn is_extern(&self) -> bool {
+        self.ext.is_some()
     }
 }
 
@@ -260,7 +269,7 @@ impl Server {
         let mut ctl = Ctl {
             robot: i,
             name: robot.name.clone(),
-            is_extern: false,
+            ext: None,
             program: None,
             launched: None,
             conn: None,
@@ -274,7 +283,7 @@ impl Server {
         match &robot.controller {
             ControllerSpec::None => return false,
             ControllerSpec::Extern => {
-                ctl.is_extern = true;
+                ctl.ext = Some(Extern::new(self.world.is_synchronous(i)));
                 let url = format!("ipc://{}/{}", self.instance.port, crate::link::paths::percent_encode(&robot.name));
                 log(format!(
                     "robot '{}' waits for an extern controller: WEBOTS_CONTROLLER_URL={}",
@@ -366,8 +375,13 @@ impl Server {
     /// Stops robot `robot`'s controller and starts it again.
     fn restart(&mut self, robot: usize) {
         let Some(ctl) = self.ctls.get_mut(robot).and_then(Option::as_mut) else { return };
-        if ctl.is_extern {
-            log(format!("'{}' has an extern controller: it cannot be restarted", ctl.shown()));
+        if ctl.is_extern() {
+            // as Webots does: the extern controller is let go, and the robot waits for the next one
+            if let Some(Token(idx)) = ctl.conn {
+                let note = format!("restarting the controller of '{}': its extern controller is let go", ctl.shown());
+                self.output.console.note(robot, &note);
+                self.close(idx, None);
+            }
             return;
         }
         self.output.console.note(robot, &format!("restarting the controller of '{}'", ctl.shown()));
@@ -473,14 +487,21 @@ impl Server {
         }
     }
 
+    /// A controller the world waits for before time may pass: one launched and not yet connected, or a
+    /// synchronous extern robot's (see `externs.rs`).
     fn any_pending(&self) -> bool {
-        self.ctls.iter().flatten().any(|c| c.phase == Phase::Pending)
+        let keep = self.opts.keep_extern;
+        self.ctls
+            .iter()
+            .flatten()
+            .any(|c| c.phase == Phase::Pending && c.ext.as_ref().is_none_or(|e| e.holds_time(keep)))
     }
 
     fn finished(&self) -> bool {
-        self.ctls.iter().flatten().all(|c| {
-            c.phase == Phase::Left && c.launched.as_ref().is_none_or(|_| c.outcome.is_some())
-                || (c.is_extern && c.phase == Phase::Pending && self.world.is_over())
+        let (keep, over) = (self.opts.keep_extern, self.world.is_over());
+        self.ctls.iter().flatten().all(|c| match &c.ext {
+            Some(e) => e.lets_the_run_end(keep, over),
+            None => c.phase == Phase::Left && c.launched.as_ref().is_none_or(|_| c.outcome.is_some()),
         })
     }
 
@@ -491,7 +512,7 @@ impl Server {
         });
         let mut t = if exiting { EXIT_POLL } else { REAP_EVERY };
         for c in self.ctls.iter().flatten() {
-            if c.phase != Phase::Left && !c.is_extern {
+            if c.phase != Phase::Left && !c.is_extern() {
                 let left = self.opts.step_timeout.saturating_sub(c.busy_since.elapsed());
                 t = t.min(left);
             }
@@ -609,15 +630,23 @@ impl Server {
         match self.bind_target(conn, &hello) {
             Ok(robot) => {
                 let config = self.world.connect(robot);
+                let mut joined = None;
                 if let Some(ctl) = self.ctls[robot].as_mut() {
                     ctl.phase = Phase::Connected;
                     ctl.conn = Some(Token(conn));
                     ctl.busy_since = Instant::now();
+                    if let Some(ext) = ctl.ext.as_mut() {
+                        joined = Some(ext.joined().line(&clip_name(&ctl.name)));
+                        ctl.ended_after_quit = None;
+                    }
                 }
                 if let Some(c) = self.conns[conn].as_mut() {
                     c.robot = Some(robot);
                 }
                 self.send(conn, &Welcome::Config(Box::new(config)));
+                if let Some(line) = joined {
+                    self.output.console.note(robot, &line);
+                }
             }
             Err(why) => {
                 log(format!("refused a controller (pid {}): {why}", hello.pid));
@@ -640,7 +669,7 @@ impl Server {
                 return Err(format!("robot {id} ('{name}') is not a robot of this world"));
             };
             return match self.ctls.get(i).and_then(Option::as_ref) {
-                Some(c) if !c.is_extern && waiting(&c) => {
+                Some(c) if !c.is_extern() && waiting(&c) => {
                     let started = c.launched.as_ref().map(|l| l.child.id() as i32);
                     let peer = self.conns[conn].as_ref().and_then(|c| peer_group(&c.stream));
                     match (started, peer) {
@@ -659,7 +688,7 @@ impl Server {
                 _ => Err(format!("robot #{i} '{name}' is not waiting for a controller")),
             };
         }
-        let externs: Vec<&Ctl> = self.ctls.iter().flatten().filter(|c| c.is_extern).collect();
+        let externs: Vec<&Ctl> = self.ctls.iter().flatten().filter(|c| c.is_extern()).collect();
         if hello.robot_name.is_empty() {
             let free: Vec<&&Ctl> = externs.iter().filter(|c| waiting(c)).collect();
             return match free.as_slice() {
@@ -694,7 +723,10 @@ impl Server {
             self.output.console.requested(robot);
         }
         self.world_warnings();
-        if exiting {
+        if exiting && self.ctls[robot].as_ref().is_some_and(Ctl::is_extern) {
+            // it said goodbye: the robot is free for the next controller at once
+            self.close(idx, None);
+        } else if exiting {
             let quit = self.world.quit_status().is_some();
             if let Some(ctl) = self.ctls[robot].as_mut() {
                 ctl.phase = Phase::Left;
@@ -715,26 +747,45 @@ impl Server {
             }
             return;
         };
+        if self.ctls[robot].as_ref().is_some_and(Ctl::is_extern) {
+            self.extern_left(robot, idx, why);
+            return;
+        }
         self.world.disconnect(robot);
         self.output.drain(self.poll.registry(), robot);
         let quit = self.world.quit_status().is_some();
         let Some(ctl) = self.ctls[robot].as_mut() else { return };
         ctl.ended_after_quit.get_or_insert(quit);
         ctl.left_at.get_or_insert_with(Instant::now);
-        let mut notes = Vec::new();
         if let Some(why) = why {
-            notes.push(format!("closed the connection of robot '{}': {why}", ctl.shown()));
-            if ctl.is_extern {
-                ctl.outcome = Some(Outcome::ProtocolError(why));
-            }
+            let note = format!("closed the connection of robot '{}': {why}", ctl.shown());
+            self.output.console.note(robot, &note);
         }
         ctl.phase = Phase::Left;
         ctl.conn = None;
-        if ctl.is_extern && ctl.outcome.is_none() {
-            ctl.outcome = Some(Outcome::Disconnected);
-            notes.push(format!("'{}' extern controller disconnected", ctl.shown()));
-        }
         self.output.console.leaving(robot);
+    }
+
+    /// The connection `idx` of extern robot `robot` is gone: the robot waits for its next controller
+    /// (or for none, once the world is over).
+    fn extern_left(&mut self, robot: usize, idx: usize, why: Option<String>) {
+        let synchronous = self.world.is_synchronous(robot);
+        let quit = self.world.quit_status().is_some();
+        let over = self.world.is_over();
+        let Some(ctl) = self.ctls[robot].as_mut() else { return };
+        if ctl.conn != Some(Token(idx)) {
+            return;
+        }
+        self.world.disconnect(robot);
+        let mut notes = Vec::new();
+        if let Some(why) = &why {
+            notes.push(format!("closed the connection of robot '{}': {why}", ctl.shown()));
+        }
+        let Some(ext) = ctl.ext.as_mut() else { return };
+        notes.push(ext.left(synchronous, why).line(&clip_name(&ctl.name)));
+        ctl.conn = None;
+        ctl.phase = if over { Phase::Left } else { Phase::Pending };
+        ctl.ended_after_quit = Some(quit);
         for note in notes {
             self.output.console.note(robot, &note);
         }
@@ -776,11 +827,24 @@ impl Server {
         let changing = self.world.world_change().is_some();
         let grace = if self.interrupted || quit || changing { INTERRUPT_GRACE } else { limit };
         // nothing else runs: a controller that left and lives on is all the run waits for
-        let only_leavers = self.ctls.iter().flatten().all(|c| c.phase == Phase::Left || c.is_extern);
+        let only_leavers = self.ctls.iter().flatten().all(|c| c.phase == Phase::Left || c.is_extern());
         let mut to_close = Vec::new();
         for robot in 0..self.ctls.len() {
             let Some(ctl) = self.ctls[robot].as_mut() else { continue };
-            if ctl.outcome.is_some() || ctl.is_extern {
+            if ctl.is_extern() {
+                // like Webots when it quits: an extern controller still there is let go
+                if let (Some(Token(idx)), true) = (ctl.conn, over_for.is_some_and(|t| t >= grace)) {
+                    let note = format!(
+                        "closed the connection of extern controller '{}': still connected {:.0} s after the run ended",
+                        ctl.shown(),
+                        grace.as_secs_f64()
+                    );
+                    self.output.console.note(robot, &note);
+                    to_close.push(idx);
+                }
+                continue;
+            }
+            if ctl.outcome.is_some() {
                 continue;
             }
             let Some(launched) = ctl.launched.as_mut() else { continue };
@@ -821,10 +885,10 @@ impl Server {
             }
         }
         if self.world.is_over() {
+            // no controller joins a world that is over
             for ctl in self.ctls.iter_mut().flatten() {
-                if ctl.is_extern && ctl.phase == Phase::Pending {
+                if ctl.is_extern() && ctl.phase == Phase::Pending {
                     ctl.phase = Phase::Left;
-                    ctl.outcome = Some(Outcome::NeverConnected);
                 }
             }
         }
@@ -857,6 +921,9 @@ impl Server {
         let quit = self.world.quit_status().is_some();
         let mut controllers = Vec::new();
         for robot in 0..self.ctls.len() {
+            if let Some(Token(idx)) = self.ctls[robot].as_ref().filter(|c| c.is_extern()).and_then(|c| c.conn) {
+                self.close(idx, None);
+            }
             let Some(ctl) = self.ctls[robot].as_mut() else { continue };
             if let Some(launched) = ctl.launched.as_mut() {
                 let _ = killpg(Pid::from_raw(launched.child.id() as i32), Signal::SIGKILL);
@@ -868,7 +935,10 @@ impl Server {
             let Some(ctl) = self.ctls[robot].as_mut() else { continue };
             controllers.push(ControllerReport {
                 robot: ctl.name.clone(),
-                outcome: ctl.outcome.clone().unwrap_or(Outcome::NeverConnected),
+                outcome: match &ctl.ext {
+                    Some(ext) => ext.outcome(),
+                    None => ctl.outcome.clone().unwrap_or(Outcome::NeverConnected),
+                },
                 after_quit: *ctl.ended_after_quit.get_or_insert(quit),
             });
         }

@@ -17,6 +17,9 @@ pub struct Scheduler {
     time_ms: f64,
     step_ms: f64,
     slots: Vec<Slot>,
+    /// Per robot: its `synchronization` field. Only a synchronous controller that computes holds time
+    /// (Webots' rule); an asynchronous one is answered when its time comes, computing or not.
+    synchronous: Vec<bool>,
 }
 
 /// Simulated times are sums of the basic step; this absorbs rounding when it is not an integer.
@@ -24,7 +27,12 @@ const EPSILON_MS: f64 = 1e-9;
 
 impl Scheduler {
     pub fn new(robot_count: usize, basic_time_step_ms: f64) -> Self {
-        Scheduler { time_ms: 0.0, step_ms: basic_time_step_ms, slots: vec![Slot::Idle; robot_count] }
+        Scheduler {
+            time_ms: 0.0,
+            step_ms: basic_time_step_ms,
+            slots: vec![Slot::Idle; robot_count],
+            synchronous: vec![true; robot_count],
+        }
     }
 
     pub fn time_ms(&self) -> f64 {
@@ -39,6 +47,12 @@ impl Scheduler {
     /// A robot added to the world (a supervisor's import): idle until its controller connects.
     pub fn add_robot(&mut self) {
         self.slots.push(Slot::Idle);
+        self.synchronous.push(true);
+    }
+
+    /// Whether the world waits for this robot's controller while it computes.
+    pub fn set_synchronous(&mut self, robot: usize, synchronous: bool) {
+        self.synchronous[robot] = synchronous;
     }
 
     pub fn slot(&self, robot: usize) -> Slot {
@@ -65,9 +79,10 @@ impl Scheduler {
         false
     }
 
-    /// Time may advance when nobody is computing and somebody waits.
+    /// Time may advance when no synchronous controller is computing and somebody waits.
     pub fn ready_to_advance(&self) -> bool {
-        !self.slots.contains(&Slot::Running) && self.slots.iter().any(|s| matches!(s, Slot::Waiting { .. }))
+        let computing = self.slots.iter().zip(&self.synchronous).any(|(s, sync)| *sync && *s == Slot::Running);
+        !computing && self.slots.iter().any(|s| matches!(s, Slot::Waiting { .. }))
     }
 
     /// Advances by one basic step; returns the robots whose requested duration has elapsed, in world
@@ -163,6 +178,26 @@ mod tests {
         assert!(!s.request(1, 32));
         assert!(s.ready_to_advance());
         assert_eq!(s.advance(), vec![0, 1]);
+        assert!(!s.ready_to_advance());
+    }
+
+    #[test]
+    fn an_asynchronous_controller_does_not_hold_time_while_it_computes() {
+        let mut s = Scheduler::new(2, 32.0);
+        s.set_synchronous(1, false);
+        s.request(0, 32);
+        s.set_running(1);
+        assert!(s.ready_to_advance(), "robot 1 computes, but it is asynchronous");
+        assert_eq!(s.advance(), vec![0]);
+        // its request counts from the time it is made
+        assert!(!s.request(1, 64));
+        s.request(0, 32);
+        assert_eq!(s.advance(), vec![0]);
+        s.request(0, 32);
+        assert_eq!(s.advance(), vec![0, 1]);
+        assert_eq!(s.time_ms(), 96.0);
+        // an asynchronous robot alone, computing: nobody waits, time does not run away
+        s.set_idle(0);
         assert!(!s.ready_to_advance());
     }
 

@@ -206,6 +206,7 @@ impl World {
     /// request.
     pub fn connect(&mut self, robot: usize) -> RobotConfig {
         self.scheduler.set_running(robot);
+        self.scheduler.set_synchronous(robot, self.is_synchronous(robot));
         let devices = &self.devices;
         let mut config = robot_config(&self.scene, &self.robots[robot], &self.world_path, self.time_ms(), |i| {
             devices.setup(robot, i)
@@ -213,6 +214,11 @@ impl World {
         config.node_id = ref_id(self.robots[robot].node);
         config.simulation_mode = self.mode;
         config
+    }
+
+    /// The robot's `synchronization` field as it is now (a supervisor may have changed it).
+    pub fn is_synchronous(&self, robot: usize) -> bool {
+        self.scene.sf_bool(self.robots[robot].node, "synchronization")
     }
 
     /// The controller of `robot` is gone; the world stops waiting for it.

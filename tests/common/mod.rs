@@ -358,6 +358,18 @@ impl Project {
     }
 }
 
+/// A home with the test-suite supervisor built where `make install` puts it, for worlds in Webots'
+/// test-suite style; PROTOs come from the source tree (what an uninstalled build finds).
+pub fn home_with_supervisor(p: &Project) -> PathBuf {
+    let home = p.path().join("home");
+    let dir = home.join("resources/projects/controllers/test_suite_supervisor");
+    std::fs::create_dir_all(&dir).unwrap();
+    let source = manifest_dir()
+        .join("src/install/home/resources/projects/controllers/test_suite_supervisor/test_suite_supervisor.c");
+    compile_controller(&[source], &dir.join("test_suite_supervisor"));
+    home
+}
+
 /// Resident memory (bytes) of `root` and all its descendants, from /proc.
 pub fn tree_rss(root: u32, page: u64) -> u64 {
     let mut children: std::collections::HashMap<u32, Vec<u32>> = std::collections::HashMap::new();
