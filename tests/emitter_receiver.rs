@@ -919,6 +919,28 @@ fn an_obstacle_blocks_infra_red_but_not_radio() {
     assert_log(&out, "behind wall", &[]);
 }
 
+/// Webots' emitter_receiver sample: emitter and receiver 6 cm below a floor whose bounding object is a
+/// Plane. A Plane is a surface (as for ODE's rays): infra-red that stays below it is not blocked, infra-red
+/// that passes through it is. The same with and without a physics engine in the world.
+#[test]
+fn infra_red_below_a_floor_plane_is_not_blocked_by_it() {
+    let p = project_with(&[SCRIPT]);
+    let listen = ["rx=32", "auto"];
+    let floor = "Solid { translation 0 0 0.06 name \"floor\" boundingObject Plane { size 10 10 } }\n";
+    let ball = "Solid { translation 5 5 1 name \"ball\" boundingObject Sphere { radius 0.1 } physics Physics { } }\n";
+    for (name, extra) in [("plain", ""), ("engine", ball)] {
+        let text = world(&[
+            bot("E", "0 0 0", &["0:send:ir"], &[em("infra-red", -1).to_string()]),
+            bot("below", "1 0 0", &listen, &[rx("infra-red", -1).to_string()]),
+            bot("above", "0 1 0.12", &listen, &[rx("infra-red", -1).to_string()]),
+        ]) + floor
+            + extra;
+        let out = run(&p, &format!("floor_{name}.wbt"), &text, "0.05");
+        assert_log(&out, "below", &[got(32, b"ir")]);
+        assert_log(&out, "above", &[]);
+    }
+}
+
 /// The emitting robot's own body never blocks its infra-red; the receiving robot's body does not
 /// either, unless that robot has selfCollision TRUE.
 #[test]

@@ -4,12 +4,19 @@
 use nalgebra::Point3;
 use parry3d_f64::bounding_volume::{Aabb, BoundingVolume};
 use parry3d_f64::math::Pose;
+use parry3d_f64::math::Vector as PPoint;
 use parry3d_f64::query::{intersection_test, Ray, RayCast};
-use parry3d_f64::shape::SharedShape;
+use parry3d_f64::shape::{Shape, SharedShape};
 
 use super::geometry_math::{na_vector, point, pose, vector};
 use super::scene::{NodeId, Scene};
 use super::shapes::bounding_shapes;
+
+/// Whether both ends of a segment lie inside `shape`: then, the shape being convex (or a Plane's half
+/// space), the segment crosses none of its surfaces, and an ODE ray along it hits nothing.
+pub fn encloses(shape: &dyn Shape, pose: &Pose, a: PPoint, b: PPoint) -> bool {
+    shape.contains_point(pose, a) && shape.contains_point(pose, b)
+}
 
 #[derive(Clone)]
 struct Obstacle {
@@ -47,14 +54,16 @@ impl Obstacles {
         Obstacles { list }
     }
 
-    /// Whether the segment `from`–`to` meets an obstacle, ignoring the solids of the robots in
-    /// `ignored`.
+    /// Whether the segment `from`–`to` crosses an obstacle's surface, ignoring the solids of the robots
+    /// in `ignored`. Surfaces, as ODE's rays see them: a segment that starts inside a shape is blocked
+    /// where it leaves it, one that stays inside (or below a Plane) is not.
     pub fn blocks(&self, from: &Point3<f64>, to: &Point3<f64>, ignored: &[Option<NodeId>]) -> bool {
         let ray = Ray::new(point(from), vector(&(to - from)));
         self.list.iter().any(|o| {
             !(o.robot.is_some() && ignored.contains(&o.robot))
                 && o.aabb.intersects_local_ray(&ray, 1.0)
                 && o.shape.intersects_ray(&o.pose, &ray, 1.0)
+                && !encloses(&*o.shape, &o.pose, ray.origin, ray.point_at(1.0))
         })
     }
 
@@ -131,6 +140,27 @@ mod tests {
             assert!(o.blocks(&p(0.0, 0.0, 0.0), &p(2.0, 0.0, 0.0), &[]), "{geometry} should block");
             assert!(!o.blocks(&p(0.0, 3.0, 0.0), &p(2.0, 3.0, 0.0), &[]), "{geometry} should not block");
             assert!(!o.blocks(&p(0.0, 0.0, 0.0), &p(0.5, 0.0, 0.0), &[]), "{geometry}: segment stops short");
+        }
+    }
+
+    #[test]
+    fn a_segment_is_blocked_by_a_surface_it_crosses_not_by_a_volume_it_stays_in() {
+        // a floor: segments below it, or above it, cross nothing; one through it is blocked
+        let (_, o) = obstacles("Solid { boundingObject Plane { size 10 10 } }");
+        assert!(!o.blocks(&p(0.0, 0.0, -0.06), &p(1.0, 0.0, -0.06), &[]), "below a Plane");
+        assert!(!o.blocks(&p(0.0, 0.0, 0.06), &p(1.0, 0.0, 0.06), &[]), "above a Plane");
+        assert!(o.blocks(&p(0.0, 0.0, -0.06), &p(1.0, 0.0, 0.06), &[]), "through a Plane");
+        assert!(o.blocks(&p(0.0, 0.0, 0.06), &p(1.0, 0.0, -0.06), &[]), "down through a Plane");
+        for geometry in [
+            "Box { size 1 1 1 }",
+            "Sphere { radius 0.5 }",
+            "Cylinder { height 1 radius 0.5 }",
+            "Capsule { height 1 radius 0.4 }",
+        ] {
+            let (_, o) = obstacles(&format!("Solid {{ boundingObject {geometry} }}"));
+            assert!(!o.blocks(&p(-0.1, 0.0, 0.0), &p(0.1, 0.0, 0.0), &[]), "{geometry}: inside all along");
+            assert!(o.blocks(&p(0.0, 0.0, 0.0), &p(2.0, 0.0, 0.0), &[]), "{geometry}: leaving it");
+            assert!(o.blocks(&p(-2.0, 0.0, 0.0), &p(0.0, 0.0, 0.0), &[]), "{geometry}: entering it");
         }
     }
 

@@ -27,6 +27,7 @@ use nalgebra::{Isometry3, Point3, Vector3};
 use rapier3d_f64::prelude::{Collider, ColliderHandle, QueryFilter, Ray, RigidBodyHandle};
 
 use crate::world::geometry_math::{na_vector, point, pose as engine_pose, vector};
+use crate::world::obstacles::encloses;
 use bodies::{Body, Builder, Static};
 use body_math::BodyMath;
 use contacts::{ColliderTag, Hooks, Materials};
@@ -363,11 +364,13 @@ impl Physics {
         }
     }
 
-    /// Whether the segment `from`–`to` meets a bounding object, ignoring the Solids of the robots in
-    /// `ignored` (the engine's broad phase, as of the last step).
+    /// Whether the segment `from`–`to` crosses a bounding object's surface (see `Obstacles::blocks`),
+    /// ignoring the Solids of the robots in `ignored` (the engine's broad phase, as of the last step).
     pub fn blocks(&self, from: &Point3<f64>, to: &Point3<f64>, ignored: &[Option<NodeId>]) -> bool {
         let length = (to - from).norm();
-        length > 0.0 && self.cast(from, &((to - from) / length), length, ignored).is_some()
+        let (a, b) = (point(from), point(to));
+        let crossed = |c: &Collider| !encloses(c.shape(), c.position(), a, b);
+        length > 0.0 && self.cast_where(from, &((to - from) / length), length, ignored, &crossed).is_some()
     }
 
     /// The nearest collider along the unit `direction` from `origin` within `max`: distance, normal and
@@ -379,10 +382,22 @@ impl Physics {
         max: f64,
         ignored: &[Option<NodeId>],
     ) -> Option<(f64, Vector3<f64>, NodeId)> {
+        self.cast_where(origin, direction, max, ignored, &|_| true)
+    }
+
+    /// `cast`, among the colliders `keep` accepts.
+    fn cast_where(
+        &self,
+        origin: &Point3<f64>,
+        direction: &Vector3<f64>,
+        max: f64,
+        ignored: &[Option<NodeId>],
+        keep: &dyn Fn(&Collider) -> bool,
+    ) -> Option<(f64, Vector3<f64>, NodeId)> {
         let ray = Ray::new(point(origin), vector(direction));
         let skip = |_: ColliderHandle, c: &Collider| {
             let robot = ColliderTag::unpack(c.user_data).robot;
-            robot == 0 || !ignored.contains(&self.robots.get(robot as usize - 1).copied())
+            (robot == 0 || !ignored.contains(&self.robots.get(robot as usize - 1).copied())) && keep(c)
         };
         let query = self.engine.broad_phase.as_query_pipeline(
             self.engine.narrow_phase.query_dispatcher(),
