@@ -35,6 +35,10 @@ install: build
 	install -m 644 src/python/controller/*.py $(PREFIX)/lib/controller/python/controller/
 	install -m 644 src/install/Makefile.include $(PREFIX)/resources/Makefile.include
 	install -m 755 target/release/webots-shim $(PREFIX)/bin/webots-shim
+	ln -sf webots-shim $(PREFIX)/bin/webots
+	ln -sf webots-shim $(PREFIX)/bin/webots-controller
+	ln -sf bin/webots-shim $(PREFIX)/webots
+	ln -sf bin/webots-shim $(PREFIX)/webots-controller
 	install -d $(PREFIX)/tests/default/protos $(SUPERVISOR_DIR)
 	install -m 644 src/install/home/tests/default/protos/*.proto $(PREFIX)/tests/default/protos/
 	install -m 644 src/install/home/resources/projects/controllers/test_suite_supervisor/Makefile \

@@ -7,8 +7,10 @@ use std::time::Duration;
 
 use clap::{Parser, Subcommand};
 
+use super::console::Style;
 use super::default_load_options;
 use super::guard;
+use super::outcome::RunReport;
 use super::serve::{RunOptions, Server};
 use super::suite::case::ReportFile;
 use super::suite::manifest::{self, ManifestOptions, RunSpec};
@@ -138,7 +140,13 @@ pub fn main() -> i32 {
                     return 1;
                 }
             }
-            run(&world, &RunSettings { until, step_timeout, seed, report: report.as_deref(), live_output, keep_extern })
+            let settings = RunSettings {
+                report: report.as_deref(),
+                live_output,
+                keep_extern,
+                ..RunSettings::new(until, step_timeout, seed)
+            };
+            run(&world, &settings)
         }
         Command::Test { worlds, manifest, shard, shard_count, json, jobs, junit, until, step_timeout } => {
             if let Err(e) = check_times(until, step_timeout) {
@@ -225,35 +233,70 @@ fn write_manifest(
     }
 }
 
-/// What `webots-shim run` was asked for, besides the world.
-struct RunSettings<'a> {
-    until: Option<f64>,
-    step_timeout: f64,
-    seed: Option<i32>,
-    report: Option<&'a Path>,
-    live_output: bool,
-    keep_extern: bool,
+/// What `webots-shim run` (or `webots`) was asked for, besides the world.
+pub struct RunSettings<'a> {
+    pub until: Option<f64>,
+    pub step_timeout: f64,
+    pub seed: Option<i32>,
+    pub report: Option<&'a Path>,
+    pub live_output: bool,
+    pub keep_extern: bool,
+    pub style: Style,
+    pub extern_urls: bool,
+    pub port: Option<u16>,
+    /// The simulation mode to start in (`WB_SUPERVISOR_SIMULATION_MODE_*`), when not fast.
+    pub mode: Option<i32>,
 }
 
-fn run(world_path: &Path, settings: &RunSettings) -> i32 {
-    let RunSettings { until, step_timeout, seed, report, live_output, keep_extern } = *settings;
+impl RunSettings<'_> {
+    pub fn new(until: Option<f64>, step_timeout: f64, seed: Option<i32>) -> RunSettings<'static> {
+        RunSettings {
+            until,
+            step_timeout,
+            seed,
+            report: None,
+            live_output: false,
+            keep_extern: false,
+            style: Style::Shim,
+            extern_urls: false,
+            port: None,
+            mode: None,
+        }
+    }
+}
+
+/// Runs the world at `world_path`; returns the exit status (and the report, when it ran).
+pub fn run_world(world_path: &Path, settings: &RunSettings) -> (i32, Option<RunReport>) {
+    let RunSettings { until, step_timeout, seed, report, live_output, keep_extern, style, extern_urls, port, mode } =
+        *settings;
+    let shim = style == Style::Shim;
+    let say = |level: &str, message: String| {
+        if shim {
+            eprintln!("webots-shim: {}{message}", if level == "WARNING" { "warning: " } else { "" });
+        } else {
+            eprintln!("{level}: {message}");
+        }
+    };
     if let Err(e) = check_times(until, step_timeout) {
-        eprintln!("webots-shim: {e}");
-        return 2;
+        say("ERROR", e.to_string());
+        return (2, None);
     }
     set_webots_home();
     let mut world = match World::load(world_path, &default_load_options()) {
         Ok(w) => w,
         Err(e) => {
-            eprintln!("webots-shim: cannot load the world: {e}");
-            return 1;
+            say("ERROR", format!("cannot load the world: {e}"));
+            return (1, None);
         }
     };
     for warning in world.scene().warnings.iter().chain(world.warnings()) {
-        eprintln!("webots-shim: warning: {warning}");
+        say("WARNING", warning.to_string());
     }
     if let Some(seed) = seed {
         world.set_seed(seed);
+    }
+    if let Some(mode) = mode {
+        world.set_mode(mode);
     }
     let interrupt = Arc::new(AtomicBool::new(false));
     for sig in [signal_hook::consts::SIGINT, signal_hook::consts::SIGTERM, signal_hook::consts::SIGHUP] {
@@ -268,12 +311,15 @@ fn run(world_path: &Path, settings: &RunSettings) -> i32 {
         seed,
         live_output,
         keep_extern,
+        style,
+        extern_urls,
+        port,
     };
     let server = match Server::new(world, opts) {
         Ok(s) => s,
         Err(e) => {
-            eprintln!("webots-shim: cannot open the run's socket: {e}");
-            return 1;
+            say("ERROR", format!("cannot open the run's socket: {e}"));
+            return (1, None);
         }
     };
     let file = ReportFile { report: server.run(), peak_rss_bytes: peak_rss_bytes() };
@@ -283,6 +329,9 @@ fn run(world_path: &Path, settings: &RunSettings) -> i32 {
         }
     }
     let run_report = file.report;
+    if !shim {
+        return (run_report.exit_status(), Some(run_report));
+    }
     // the controllers held against the run (after a quit(0), not those still running at the quit)
     let failed: Vec<_> = run_report.failures().into_iter().filter(|f| f.robot.is_some()).collect();
     let quit = run_report.supervisor_quit.map(|s| format!(", a supervisor quit with status {s}")).unwrap_or_default();
@@ -297,7 +346,11 @@ fn run(world_path: &Path, settings: &RunSettings) -> i32 {
             format!(" ({})", failed.iter().map(|f| f.to_string()).collect::<Vec<_>>().join("; "))
         }
     );
-    run_report.exit_status()
+    (run_report.exit_status(), Some(run_report))
+}
+
+fn run(world_path: &Path, settings: &RunSettings) -> i32 {
+    run_world(world_path, settings).0
 }
 
 /// The largest resident set of this process and of the children it waited for (every controller, by

@@ -35,6 +35,48 @@ pub enum Stream {
     Err,
 }
 
+/// How the lines look. `Shim`: `[robot name] line`, the runner's notes as `webots-shim: ...` on stderr.
+/// `Webots`: Webots' console as `webots --stdout --stderr` writes it: a controller's lines as they are,
+/// each stream only when it is redirected, the runner's notes as `INFO: ...` (stdout, when redirected)
+/// and `WARNING: ...` (stderr, always: a headless run has no console window to show them in).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Style {
+    Shim,
+    Webots { stdout: bool, stderr: bool },
+}
+
+impl Style {
+    fn prefix(self, name: &str) -> Vec<u8> {
+        match self {
+            Style::Shim => format!("[{}] ", clip_name(name)).into_bytes(),
+            Style::Webots { .. } => Vec::new(),
+        }
+    }
+
+    /// Whether a controller's lines on `stream` are written at all.
+    fn shows(self, stream: Stream) -> bool {
+        match (self, stream) {
+            (Style::Shim, _) => true,
+            (Style::Webots { stdout, .. }, Stream::Out) => stdout,
+            (Style::Webots { stderr, .. }, Stream::Err) => stderr,
+        }
+    }
+
+    /// A runner note as a line, and its stream; `None` when this style does not show it.
+    fn note(self, info: bool, message: &str) -> Option<(Stream, Vec<u8>)> {
+        match self {
+            Style::Shim => Some((Stream::Err, format!("webots-shim: {message}\n").into_bytes())),
+            Style::Webots { stdout, .. } if info => {
+                stdout.then(|| (Stream::Out, format!("INFO: {message}\n").into_bytes()))
+            }
+            Style::Webots { .. } => {
+                let message = message.strip_prefix("warning: ").unwrap_or(message);
+                Some((Stream::Err, format!("WARNING: {message}\n").into_bytes()))
+            }
+        }
+    }
+}
+
 /// Where lines go: `text` is a whole line, with its newline.
 pub trait Sink {
     fn write_line(&mut self, stream: Stream, text: &[u8]);
@@ -89,9 +131,9 @@ struct Feed {
 }
 
 impl Feed {
-    fn new(name: &str, state: State) -> Feed {
+    fn new(prefix: Vec<u8>, state: State) -> Feed {
         Feed {
-            prefix: format!("[{}] ", clip_name(name)).into_bytes(),
+            prefix,
             state,
             partial: [Vec::new(), Vec::new()],
             out: VecDeque::new(),
@@ -120,6 +162,7 @@ impl Feed {
 pub struct Console<S: Sink> {
     sink: S,
     live: bool,
+    style: Style,
     feeds: Vec<Feed>,
     /// The world's current epoch.
     epoch: u64,
@@ -133,15 +176,15 @@ pub struct Console<S: Sink> {
 impl<S: Sink> Console<S> {
     /// One feed per robot of the world: `Some(name)` for a robot whose controller the runner starts
     /// (its output is expected from epoch 0), `None` for the others.
-    pub fn new(robots: &[Option<&str>], live: bool, sink: S) -> Console<S> {
+    pub fn new(robots: &[Option<&str>], live: bool, style: Style, sink: S) -> Console<S> {
         let feeds = robots
             .iter()
             .map(|r| match r {
-                Some(name) => Feed::new(name, State::Active(0)),
-                None => Feed::new("", State::Idle),
+                Some(name) => Feed::new(style.prefix(name), State::Active(0)),
+                None => Feed::new(Vec::new(), State::Idle),
             })
             .collect();
-        Console { sink, live, feeds, epoch: 0, front_epoch: 0, front_robot: 0, world: VecDeque::new() }
+        Console { sink, live, style, feeds, epoch: 0, front_epoch: 0, front_robot: 0, world: VecDeque::new() }
     }
 
     /// Robot `robot` starts a new controller now (imported, or restarted): its feed starts over at the
@@ -151,12 +194,12 @@ impl<S: Sink> Console<S> {
             self.gone(robot);
         }
         while self.feeds.len() <= robot {
-            self.feeds.push(Feed::new("", State::Idle));
+            self.feeds.push(Feed::new(Vec::new(), State::Idle));
         }
         // what the previous controller printed and is not written yet stays queued, first
         let fresh = match name {
-            Some(name) => Feed::new(name, State::Active(self.epoch)),
-            None => Feed::new("", State::Idle),
+            Some(name) => Feed::new(self.style.prefix(name), State::Active(self.epoch)),
+            None => Feed::new(Vec::new(), State::Idle),
         };
         let feed = &mut self.feeds[robot];
         feed.prefix = fresh.prefix;
@@ -274,22 +317,32 @@ impl<S: Sink> Console<S> {
         self.advance();
     }
 
-    /// A runner message about a robot (on stderr), after what the robot printed so far.
+    /// A runner message about a robot (a warning, on stderr), after what the robot printed so far.
     pub fn note(&mut self, robot: usize, message: &str) {
+        self.robot_note(robot, false, message);
+    }
+
+    /// A runner message about a robot that is news, not trouble (Webots' `INFO:` lines).
+    pub fn info(&mut self, robot: usize, message: &str) {
+        self.robot_note(robot, true, message);
+    }
+
+    fn robot_note(&mut self, robot: usize, info: bool, message: &str) {
         let epoch = match self.feeds[robot].state {
             State::Active(e) | State::Closing(e) => e,
             _ => self.epoch,
         };
-        let text = format!("webots-shim: {message}\n").into_bytes();
-        self.place_text(robot, Stream::Err, epoch, text);
-        self.advance();
+        if let Some((stream, text)) = self.style.note(info, message) {
+            self.place_text(robot, stream, epoch, text);
+            self.advance();
+        }
     }
 
     /// A runner message about the world (on stderr), after the robots' lines of the current epoch.
     pub fn world_note(&mut self, message: &str) {
-        let text = format!("webots-shim: {message}\n").into_bytes();
+        let Some((stream, text)) = self.style.note(false, message) else { return };
         if self.live || self.epoch < self.front_epoch {
-            self.sink.write_line(Stream::Err, &text);
+            self.sink.write_line(stream, &text);
         } else {
             self.world.push_back(Line { epoch: self.epoch, text });
             self.advance();
@@ -321,6 +374,9 @@ impl<S: Sink> Console<S> {
     }
 
     fn place(&mut self, robot: usize, stream: Stream, epoch: u64, line: Vec<u8>) {
+        if !self.style.shows(stream) {
+            return;
+        }
         let feed = &self.feeds[robot];
         let mut text = Vec::with_capacity(feed.prefix.len() + line.len() + 1);
         text.extend_from_slice(&feed.prefix);
@@ -421,7 +477,7 @@ mod tests {
     fn console(n: usize) -> Console<Lines> {
         let names: Vec<String> = (0..n).map(|i| format!("r{i}")).collect();
         let robots: Vec<Option<&str>> = names.iter().map(|n| Some(n.as_str())).collect();
-        Console::new(&robots, false, Lines::default())
+        Console::new(&robots, false, Style::Shim, Lines::default())
     }
 
     fn written(c: &Console<Lines>) -> Vec<&str> {
@@ -564,7 +620,7 @@ mod tests {
 
     #[test]
     fn live_mode_writes_as_it_reads() {
-        let mut c = Console::new(&[Some("a"), Some("b")], true, Lines::default());
+        let mut c = Console::new(&[Some("a"), Some("b")], true, Style::Shim, Lines::default());
         c.read(1, Stream::Out, b"b first\n");
         c.read(0, Stream::Out, b"a second\n");
         assert_eq!(written(&c), ["out [b] b first", "out [a] a second"]);

@@ -72,13 +72,23 @@ impl Extern {
 }
 
 impl ExternEvent {
-    /// The runner's line about robot `shown`.
-    pub fn line(self, shown: &str) -> String {
-        match self {
-            ExternEvent::Connected => format!("'{shown}' extern controller connected"),
-            ExternEvent::Disconnected => format!("'{shown}' extern controller disconnected"),
+    /// The runner's line about robot `shown`; `webots`: in the words of Webots' console, which tools
+    /// (pytest-webots, launch scripts) wait for.
+    pub fn line(self, shown: &str, webots: bool) -> String {
+        match (self, webots) {
+            (ExternEvent::Connected, false) => format!("'{shown}' extern controller connected"),
+            (ExternEvent::Disconnected, false) => format!("'{shown}' extern controller disconnected"),
+            (ExternEvent::Connected, true) => format!("'{shown}' extern controller: connected."),
+            (ExternEvent::Disconnected, true) => {
+                format!("'{shown}' extern controller: disconnected, waiting for new connection.")
+            }
         }
     }
+}
+
+/// Webots' line for an extern robot that waits for its controller at `url`.
+pub fn waiting_line(shown: &str, url: &str) -> String {
+    format!("'{shown}' extern controller: waiting for connection on {url}")
 }
 
 #[cfg(test)]
@@ -100,6 +110,17 @@ mod tests {
         assert!(!e.lets_the_run_end(true, false));
         assert!(e.lets_the_run_end(true, true));
         assert_eq!(e.outcome(), Outcome::Disconnected);
+    }
+
+    #[test]
+    fn lines_in_both_styles() {
+        assert_eq!(ExternEvent::Connected.line("r", false), "'r' extern controller connected");
+        assert_eq!(ExternEvent::Connected.line("r", true), "'r' extern controller: connected.");
+        assert_eq!(
+            ExternEvent::Disconnected.line("r", true),
+            "'r' extern controller: disconnected, waiting for new connection."
+        );
+        assert_eq!(waiting_line("r", "ipc://1234/r"), "'r' extern controller: waiting for connection on ipc://1234/r");
     }
 
     #[test]

@@ -8,7 +8,8 @@ use std::path::PathBuf;
 
 use crate::link::paths::{base_dir, instance_dir, SOCKET_FILE};
 
-const FIRST_PORT: u16 = 1234;
+/// Where port numbers start unless a run asks for another (`webots --port`).
+pub const FIRST_PORT: u16 = 1234;
 const PID_FILE: &str = "runner.pid";
 
 pub struct Instance {
@@ -18,11 +19,12 @@ pub struct Instance {
 }
 
 impl Instance {
-    pub fn create() -> io::Result<Instance> {
+    /// The first free port from `first` up.
+    pub fn create(first: u16) -> io::Result<Instance> {
         let base = base_dir();
         fs::DirBuilder::new().recursive(true).mode(0o700).create(&base)?;
         fs::set_permissions(&base, fs::Permissions::from_mode(0o700))?;
-        for port in FIRST_PORT..=u16::MAX {
+        for port in first..=u16::MAX {
             let dir = instance_dir(port);
             match fs::DirBuilder::new().mode(0o700).create(&dir) {
                 Ok(()) => {}

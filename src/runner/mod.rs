@@ -4,6 +4,7 @@
 pub mod cli;
 pub mod connection;
 pub mod console;
+pub mod controller_launcher;
 pub mod externs;
 pub mod guard;
 pub mod instance;
@@ -16,6 +17,7 @@ pub mod python;
 pub mod runtime_ini;
 pub mod serve;
 pub mod suite;
+pub mod webots_cmd;
 
 use std::path::PathBuf;
 

@@ -15,10 +15,11 @@ use nix::sys::signal::{killpg, Signal};
 use nix::unistd::Pid;
 
 use super::connection::{Conn, Incoming};
-use super::console::{Console, StdSink};
-use super::externs::Extern;
+use super::console::{Console, StdSink, Style};
+use super::externs::{waiting_line, Extern};
 use super::guard::Guard;
 use super::instance::Instance;
+use super::instance::FIRST_PORT;
 use super::launch::{controller_program, launch, LaunchSpec, Launched};
 use super::limits;
 use super::outcome::{ControllerReport, Outcome, RunReport};
@@ -49,6 +50,12 @@ pub struct RunOptions {
     /// `--keep-extern`: an `<extern>` robot whose controller left waits for the next one as Webots does
     /// (holding time if it is synchronous), and the run does not end for lack of controllers.
     pub keep_extern: bool,
+    /// How lines look (`webots` writes Webots' console).
+    pub style: Style,
+    /// `webots --extern-urls`: each extern robot's URL alone on a line of stdout when it starts waiting.
+    pub extern_urls: bool,
+    /// The first port to try (`webots --port`).
+    pub port: Option<u16>,
 }
 
 const LISTENER: Token = Token(usize::MAX);
@@ -153,7 +160,7 @@ fn log(msg: impl AsRef<str>) {
 impl Server {
     pub fn new(mut world: World, opts: RunOptions) -> io::Result<Server> {
         world.set_until(opts.until.map(|s| s * 1000.0));
-        let mut instance = Instance::create()?;
+        let mut instance = Instance::create(opts.port.unwrap_or(FIRST_PORT))?;
         let poll = Poll::new()?;
         poll.registry().register(&mut instance.listener, LISTENER, Interest::READABLE)?;
         let ctls = (0..world.robots().len()).map(|_| None).collect();
@@ -165,7 +172,7 @@ impl Server {
             }
         });
         let launched = launched_names(&world);
-        let console = Console::new(&launched, opts.live_output, StdSink);
+        let console = Console::new(&launched, opts.live_output, opts.style, StdSink);
         let output = Output::new(console, launched.len());
         Ok(Server {
             world,
@@ -285,11 +292,22 @@ impl Server {
             ControllerSpec::Extern => {
                 ctl.ext = Some(Extern::new(self.world.is_synchronous(i)));
                 let url = format!("ipc://{}/{}", self.instance.port, crate::link::paths::percent_encode(&robot.name));
-                log(format!(
-                    "robot '{}' waits for an extern controller: WEBOTS_CONTROLLER_URL={}",
-                    ctl.shown(),
-                    clip_name(&url)
-                ));
+                // said at once, not in step order: tools wait for these lines before they start anything
+                match self.opts.style {
+                    Style::Shim => log(format!(
+                        "robot '{}' waits for an extern controller: WEBOTS_CONTROLLER_URL={}",
+                        ctl.shown(),
+                        clip_name(&url)
+                    )),
+                    Style::Webots { stdout, .. } => {
+                        if stdout {
+                            println!("INFO: {}", waiting_line(&ctl.shown(), &clip_name(&url)));
+                        }
+                        if self.opts.extern_urls {
+                            println!("{url}");
+                        }
+                    }
+                }
             }
             ControllerSpec::Program(name) => ctl.program = Some(name.clone()),
         }
@@ -363,8 +381,10 @@ impl Server {
         for robot in self.world.take_restarts() {
             self.restart(robot);
         }
-        let gone =
-            self.ctls.iter().flatten().all(|c| c.phase == Phase::Left && (c.launched.is_none() || c.outcome.is_some()));
+        let gone = self.ctls.iter().flatten().all(|c| match &c.ext {
+            Some(_) => c.phase != Phase::Connected,
+            None => c.phase == Phase::Left && (c.launched.is_none() || c.outcome.is_some()),
+        });
         if gone {
             if let Some(change) = self.world.take_world_change() {
                 self.switch_world(change);
@@ -498,6 +518,10 @@ impl Server {
     }
 
     fn finished(&self) -> bool {
+        if self.world.world_change().is_some() {
+            // the next world comes once everything of this one is gone
+            return false;
+        }
         let (keep, over) = (self.opts.keep_extern, self.world.is_over());
         self.ctls.iter().flatten().all(|c| match &c.ext {
             Some(e) => e.lets_the_run_end(keep, over),
@@ -636,7 +660,7 @@ impl Server {
                     ctl.conn = Some(Token(conn));
                     ctl.busy_since = Instant::now();
                     if let Some(ext) = ctl.ext.as_mut() {
-                        joined = Some(ext.joined().line(&clip_name(&ctl.name)));
+                        joined = Some(ext.joined().line(&clip_name(&ctl.name), self.opts.style != Style::Shim));
                         ctl.ended_after_quit = None;
                     }
                 }
@@ -645,7 +669,7 @@ impl Server {
                 }
                 self.send(conn, &Welcome::Config(Box::new(config)));
                 if let Some(line) = joined {
-                    self.output.console.note(robot, &line);
+                    self.output.console.info(robot, &line);
                 }
             }
             Err(why) => {
@@ -777,18 +801,16 @@ impl Server {
             return;
         }
         self.world.disconnect(robot);
-        let mut notes = Vec::new();
         if let Some(why) = &why {
-            notes.push(format!("closed the connection of robot '{}': {why}", ctl.shown()));
+            let note = format!("closed the connection of robot '{}': {why}", ctl.shown());
+            self.output.console.note(robot, &note);
         }
         let Some(ext) = ctl.ext.as_mut() else { return };
-        notes.push(ext.left(synchronous, why).line(&clip_name(&ctl.name)));
+        let line = ext.left(synchronous, why).line(&clip_name(&ctl.name), self.opts.style != Style::Shim);
         ctl.conn = None;
         ctl.phase = if over { Phase::Left } else { Phase::Pending };
         ctl.ended_after_quit = Some(quit);
-        for note in notes {
-            self.output.console.note(robot, &note);
-        }
+        self.output.console.info(robot, &line);
     }
 
     /// Collects the exit status of controllers that ended; stops waiting for the last output of
@@ -900,6 +922,7 @@ impl Server {
         let quit = self.world.quit_status().is_some();
         let ctl = self.ctls[robot].as_mut()?;
         let note = format!("'{}' controller {outcome}", ctl.shown());
+        let success = outcome.is_success();
         ctl.outcome = Some(outcome);
         ctl.ended_after_quit.get_or_insert(quit);
         ctl.phase = Phase::Left;
@@ -909,7 +932,11 @@ impl Server {
         // its process is gone: what it wrote is in its pipes
         self.output.drain(self.poll.registry(), robot);
         self.output.console.leaving(robot);
-        self.output.console.note(robot, &note);
+        if success {
+            self.output.console.info(robot, &note);
+        } else {
+            self.output.console.note(robot, &note);
+        }
         if !quiet {
             self.output.console.gone(robot);
         }

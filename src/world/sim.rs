@@ -172,6 +172,13 @@ impl World {
         self.mode
     }
 
+    /// Starts the run in `mode` (real time or fast; `webots --mode`).
+    pub fn set_mode(&mut self, mode: i32) {
+        if matches!(mode, MODE_REAL_TIME | MODE_FAST) {
+            self.mode = mode;
+        }
+    }
+
     /// Warnings raised since the last call (run-time field checks).
     pub fn take_runtime_warnings(&mut self) -> Vec<String> {
         std::mem::take(&mut self.runtime_warnings)

@@ -273,6 +273,8 @@ pub fn install_home(dir: &Path) {
     std::fs::create_dir_all(&lib).unwrap();
     // linked where the file system allows it: every Python test lays out a home, the debug library is large
     let place = |from: &Path, to: &Path| {
+        // never copy onto an earlier link to `from`: that would empty `from` itself
+        let _ = std::fs::remove_file(to);
         if std::fs::hard_link(from, to).is_err() {
             std::fs::copy(from, to).unwrap();
         }
@@ -288,6 +290,18 @@ pub fn install_home(dir: &Path) {
         if p.extension().is_some_and(|e| e == "py") {
             std::fs::copy(&p, package.join(p.file_name().unwrap())).unwrap();
         }
+    }
+}
+
+/// The programs of a home, as `make install` lays them out: `bin/webots-shim`, and Webots' names for it
+/// (`webots`, `webots-controller`, in the home and in `bin/`).
+pub fn install_programs(home: &Path) {
+    let bin = home.join("bin");
+    std::fs::create_dir_all(&bin).unwrap();
+    std::fs::copy(runner(), bin.join("webots-shim")).unwrap();
+    for name in ["webots", "webots-controller"] {
+        std::os::unix::fs::symlink("bin/webots-shim", home.join(name)).unwrap();
+        std::os::unix::fs::symlink("webots-shim", bin.join(name)).unwrap();
     }
 }
 

@@ -1,0 +1,224 @@
+//! Webots' own programs over an installed home: `webots` (Webots' command line: options, console lines
+//! that tools parse, the quit status as exit status) and `webots-controller` (the extern launcher), and
+//! pytest-webots, unchanged from PyPI, driving worlds through them.
+
+mod common;
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output, Stdio};
+
+use common::{install_programs, manifest_dir, Project};
+
+/// This project's home with the programs in it.
+fn home(p: &Project) -> PathBuf {
+    let home = p.home();
+    if !home.join("webots").exists() {
+        install_programs(&home);
+    }
+    home
+}
+
+fn webots(p: &Project, args: &[&str]) -> Command {
+    let mut cmd = Command::new(home(p).join("webots"));
+    cmd.args(args).current_dir(p.path()).stdin(Stdio::null());
+    p.env(&mut cmd);
+    cmd
+}
+
+fn text(out: &Output) -> (String, String) {
+    (String::from_utf8_lossy(&out.stdout).into_owned(), String::from_utf8_lossy(&out.stderr).into_owned())
+}
+
+const HEADER: &str = "#VRML_SIM R2025a utf8\nWorldInfo { basicTimeStep 32 }\n";
+
+#[test]
+fn version_help_and_options_headless_cannot_honour() {
+    let p = Project::new();
+    let out = webots(&p, &["--version"]).output().unwrap();
+    assert!(out.status.success());
+    assert!(text(&out).0.starts_with("Webots version: R2025a (webots-shim "), "{:?}", text(&out));
+    let out = webots(&p, &["--help"]).output().unwrap();
+    assert!(out.status.success());
+    assert!(text(&out).0.contains("--extern-urls"), "{:?}", text(&out));
+    let out = webots(&p, &["--mode=slow", "w.wbt"]).output().unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    assert!(
+        text(&out).1.contains("ERROR: invalid mode 'slow': it must be pause, realtime or fast"),
+        "{:?}",
+        text(&out)
+    );
+    let out = webots(&p, &["convert", "x.proto"]).output().unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    assert!(text(&out).1.contains("'webots convert' is not supported"));
+    let out = webots(&p, &["--batch"]).output().unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    assert!(text(&out).1.contains("ERROR: no world file given"));
+    let out = webots(&p, &["--sysinfo"]).output().unwrap();
+    assert!(out.status.success() && text(&out).0.contains("Processor cores: "));
+}
+
+#[test]
+fn a_ci_command_line_runs_the_world_and_exits_with_the_quit_status() {
+    let p = Project::new();
+    p.world(
+        "ci.wbt",
+        &(HEADER.to_string()
+            + "Robot { name \"sup\" supervisor TRUE controller \"sup_quit\" controllerArgs [ \"3\" \"5\" ] }\n\
+           Robot { name \"talker\" controller \"chatty\" }\n"),
+    );
+    p.controller("sup_quit", "sup_quit");
+    p.controller("chatty", "talk_lines");
+    let run = |args: &[&str]| {
+        let mut all = vec!["--batch", "--mode=fast", "--no-rendering", "--minimize"];
+        all.extend_from_slice(args);
+        all.push("worlds/ci.wbt");
+        webots(&p, &all).output().unwrap()
+    };
+    let out = run(&["--stdout", "--stderr"]);
+    let (stdout, stderr) = text(&out);
+    assert_eq!(out.status.code(), Some(3), "{stdout}\n{stderr}");
+    // controllers' lines as they are, with Webots' INFO lines
+    assert!(stdout.lines().any(|l| l == "quitting with status 3 at t=0.160"), "{stdout}");
+    assert!(!stdout.contains("[sup]") && !stdout.contains("webots-shim:"), "{stdout}");
+    assert!(!stderr.contains("run ended at"), "{stderr}");
+    // without --stdout, the controllers' stdout is not shown (it goes to Webots' console window)
+    let quiet = run(&["--stderr"]);
+    assert_eq!(quiet.status.code(), Some(3));
+    assert!(!text(&quiet).0.contains("quitting with status"), "{:?}", text(&quiet));
+}
+
+#[test]
+fn extern_urls_port_and_webots_console_lines_for_an_extern_controller() {
+    let p = Project::new();
+    p.world(
+        "ext.wbt",
+        &(HEADER.to_string()
+            + "Robot { name \"ext bot\" controller \"<extern>\" }\n\
+           Robot { name \"sup\" supervisor TRUE controller \"sup_quit\" controllerArgs [ \"0\" \"10\" ] }\n"),
+    );
+    p.controller("sup_quit", "sup_quit");
+    p.controller("quit", "quit");
+    let perf = p.path().join("perf.txt");
+    let perf_arg = format!("--log-performance={},50", perf.display());
+    let child =
+        webots(&p, &["--batch", "--stdout", "--stderr", "--port=1240", "--extern-urls", &perf_arg, "worlds/ext.wbt"])
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+    // the launcher, as a tool would start it, from the controller's folder
+    let dir = p.path().join("controllers/quit");
+    let launched = Command::new(home(&p).join("webots-controller"))
+        .args(["--robot-name=ext bot", "--port=1240", "./quit"])
+        .current_dir(&dir)
+        .env("WEBOTS_HOME", home(&p))
+        .env("WEBOTS_SHIM_TMPDIR", p.path().join("run"))
+        .env_remove("LD_LIBRARY_PATH")
+        .output()
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    let (stdout, stderr) = text(&out);
+    assert_eq!(out.status.code(), Some(0), "{stdout}\n{stderr}");
+    let lines: Vec<&str> = stdout.lines().collect();
+    assert!(
+        lines.contains(&"INFO: 'ext bot' extern controller: waiting for connection on ipc://1240/ext%20bot"),
+        "{stdout}"
+    );
+    assert!(lines.contains(&"ipc://1240/ext%20bot"), "{stdout}");
+    assert!(lines.contains(&"INFO: 'ext bot' extern controller: connected."), "{stdout}");
+    assert!(
+        lines.contains(&"INFO: 'ext bot' extern controller: disconnected, waiting for new connection."),
+        "{stdout}"
+    );
+    let (l_out, l_err) = text(&launched);
+    assert!(launched.status.success(), "{l_out}\n{l_err}");
+    assert!(l_out.starts_with(
+        "The started controller targets a local instance (ipc protocol) of Webots with port number 1240. Targeting robot 'ext bot'."
+    ), "{l_out}");
+    // the extern robot held time until its controller joined: it saw the whole run
+    assert!(l_out.contains("ext bot: -1 at t=0.320 after 10 steps"), "{l_out}");
+    let log = std::fs::read_to_string(&perf).unwrap();
+    assert!(log.contains("simulated time: 0.320 s") && log.contains("real-time factor: "), "{log}");
+}
+
+#[test]
+fn the_launcher_refuses_what_it_cannot_start_with_webots_words() {
+    let p = Project::new();
+    let launcher = home(&p).join("webots-controller");
+    let run = |args: &[&str], with_home: bool| {
+        let mut cmd = Command::new(&launcher);
+        cmd.args(args).current_dir(p.path());
+        if with_home {
+            cmd.env("WEBOTS_HOME", home(&p));
+        } else {
+            cmd.env_remove("WEBOTS_HOME");
+        }
+        let out = cmd.output().unwrap();
+        (out.status.code(), text(&out).0)
+    };
+    let (code, said) = run(&["./nothing"], false);
+    assert_eq!(code, Some(1));
+    assert!(said.contains("Set the path to your webots installation folder in WEBOTS_HOME"), "{said}");
+    let (code, said) = run(&["./nothing"], true);
+    assert_eq!(code, Some(1));
+    assert!(said.contains("Controller file './nothing' not found."), "{said}");
+    let (code, said) = run(&["--protocol=tcp", "--ip-address=127.0.0.1", "worlds"], true);
+    assert_eq!(code, Some(1));
+    assert!(said.contains("is a directory") || said.contains("tcp protocol"), "{said}");
+    std::fs::write(p.path().join("c.txt"), "x").unwrap();
+    let (code, said) = run(&["c.txt"], true);
+    assert_eq!(code, Some(1));
+    assert!(said.contains("The file extension '.txt' is not supported as webots controller."), "{said}");
+    let (code, said) = run(&["--help"], true);
+    assert_eq!(code, Some(0));
+    assert!(said.starts_with("Usage: webots-controller"), "{said}");
+}
+
+/// The Python >= 3.12 environment with pytest-webots (made by `tests/pytest_webots/venv.sh`).
+fn pytest_python() -> PathBuf {
+    let dir = common::profile_dir().join("pytest-webots-venv");
+    let out = Command::new("bash")
+        .arg(manifest_dir().join("tests/pytest_webots/venv.sh"))
+        .arg(&dir)
+        .output()
+        .expect("bash runs");
+    assert!(out.status.success(), "cannot make the pytest-webots environment:\n{}", text(&out).1);
+    PathBuf::from(text(&out).0.trim())
+}
+
+/// Copies the suite (`tests/pytest_webots`) into the project, so that nothing it writes lands in the
+/// source tree.
+fn suite_in(p: &Project) -> PathBuf {
+    fn copy(from: &Path, to: &Path) {
+        std::fs::create_dir_all(to).unwrap();
+        for e in std::fs::read_dir(from).unwrap() {
+            let path = e.unwrap().path();
+            let target = to.join(path.file_name().unwrap());
+            if path.is_dir() {
+                copy(&path, &target);
+            } else if path.extension().is_some_and(|e| e == "py" || e == "wbt" || e == "ini") {
+                std::fs::copy(&path, &target).unwrap();
+            }
+        }
+    }
+    let dir = p.path().join("suite");
+    copy(&manifest_dir().join("tests/pytest_webots"), &dir);
+    dir
+}
+
+#[test]
+fn pytest_webots_from_pypi_runs_its_suite_unchanged_alone_and_under_xdist() {
+    let python = pytest_python();
+    let p = Project::new();
+    let home = home(&p);
+    let suite = suite_in(&p);
+    for extra in [&[][..], &["-n", "2", "--dist", "loadgroup"][..]] {
+        let mut cmd = Command::new(&python);
+        cmd.args(["-m", "pytest", "-q", "-p", "no:cacheprovider"]).args(extra).current_dir(&suite).stdin(Stdio::null());
+        p.env(&mut cmd);
+        let out = cmd.env("WEBOTS_HOME", &home).env("TMPDIR", p.path().join("run")).output().unwrap();
+        let (stdout, stderr) = text(&out);
+        assert!(out.status.success(), "pytest {extra:?}:\n{stdout}\n{stderr}");
+        assert!(stdout.contains("6 passed"), "pytest {extra:?}:\n{stdout}");
+    }
+}
