@@ -10,7 +10,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use common::{home_with_supervisor, Project, RunOutput};
+use common::{home_with_supervisor, watch_lines, Project, RunOutput};
 
 const HEADER: &str = "#VRML_SIM R2025a utf8\nWorldInfo { basicTimeStep 32 }\n";
 
@@ -257,4 +257,40 @@ fn an_asynchronous_controller_computing_does_not_hold_the_others() {
     assert_eq!(out.robot_lines("fast"), ["fast: -1 at t=0.512 after 15 steps"]);
     // while it computed, the world went to its end without it
     assert_eq!(out.robot_lines("slow"), ["sync=0, after computing: step returned -1 at 0.512"]);
+}
+
+#[test]
+fn an_extern_controller_joins_over_tcp_and_tcp_cannot_take_a_launched_robot() {
+    use webots_shim::protocol::codec::{read_frame, write_frame};
+    use webots_shim::protocol::{Hello, Welcome};
+
+    let p = Project::new();
+    let world = HEADER.to_string() + &robot("ext", "<extern>", "") + &robot("inside", "quit", "");
+    p.world("tcp.wbt", &world);
+    p.controller("quit", "quit");
+    let mut runner = spawn_runner(&p, "tcp.wbt", &["--until", "0.3", "--tcp-bind", "127.0.0.1"]);
+    let (line, rest) = watch_lines(runner.stderr.take().unwrap(), |l| l.contains("(or tcp://"));
+    let url = line.split("(or ").nth(1).and_then(|u| u.strip_suffix(')')).expect("a tcp URL").to_string();
+    assert!(url.starts_with("tcp://127.0.0.1:") && url.ends_with("/ext"), "{line}");
+    // a stranger over TCP claims the launched robot by node id: refused
+    let address = url.trim_start_matches("tcp://").trim_end_matches("/ext").to_string();
+    let mut scratch = Vec::new();
+    for id in 1..=3 {
+        let mut s = std::net::TcpStream::connect(&address).unwrap();
+        let thief = Hello { robot_name: "inside".into(), robot_id: Some(id), pid: 1 };
+        write_frame(&mut s, &thief, &mut scratch).unwrap();
+        let welcome: Welcome = read_frame(&mut s, &mut scratch).unwrap();
+        assert!(
+            matches!(&welcome, Welcome::Refused(why) if why.contains("over TCP can only drive an <extern> robot")),
+            "{welcome:?}"
+        );
+    }
+    let ext = finished(spawn_extern(&p, "quit", &[], &url));
+    assert!(ext.status.success(), "{}\n{}", ext.stdout, ext.stderr);
+    assert_eq!(ext.stdout.trim(), "ext: -1 at t=0.320 after 9 steps");
+    let out = finished(runner);
+    let stderr = rest.join().unwrap();
+    assert!(out.status.success(), "{}\n{stderr}", out.stdout);
+    assert_eq!(out.robot_lines("inside"), ["inside: -1 at t=0.320 after 9 steps"]);
+    assert!(stderr.contains("'ext' extern controller connected"), "{stderr}");
 }

@@ -13,6 +13,7 @@ use proptest::prelude::*;
 use proptest::test_runner::{Config, TestRunner};
 use webots_shim::protocol::codec::{self, decode, encode_into, read_frame_within, Limit};
 use webots_shim::protocol::{FromWorld, Hello, StepRequest, ToWorld, Welcome};
+use webots_shim::runner::conn_stream::ConnStream;
 use webots_shim::runner::connection::{Conn, Incoming};
 use webots_shim::world::scene::{parse_world_str, LoadOptions};
 use webots_shim::world::World;
@@ -298,7 +299,7 @@ fn the_frame_decoder_takes_any_bytes() {
             // a runner-side connection fed in small pieces; what decodes is applied to a world
             let (a, b) = std::os::unix::net::UnixStream::pair().unwrap();
             a.set_nonblocking(true).unwrap();
-            let mut conn = Conn::new(mio::net::UnixStream::from_std(a));
+            let mut conn = Conn::new(ConnStream::Unix(mio::net::UnixStream::from_std(a)));
             let writer = std::thread::spawn(move || {
                 let mut b = b;
                 for part in bytes.chunks(piece) {

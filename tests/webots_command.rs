@@ -7,7 +7,7 @@ mod common;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
 
-use common::{install_programs, manifest_dir, Project};
+use common::{install_programs, manifest_dir, watch_lines, Project};
 
 /// This project's home with the programs in it.
 fn home(p: &Project) -> PathBuf {
@@ -88,55 +88,76 @@ fn a_ci_command_line_runs_the_world_and_exits_with_the_quit_status() {
 }
 
 #[test]
-fn extern_urls_port_and_webots_console_lines_for_an_extern_controller() {
+fn extern_urls_port_and_webots_console_lines_for_extern_controllers_over_ipc_and_tcp() {
     let p = Project::new();
     p.world(
         "ext.wbt",
         &(HEADER.to_string()
             + "Robot { name \"ext bot\" controller \"<extern>\" }\n\
+           Robot { name \"far\" controller \"<extern>\" }\n\
            Robot { name \"sup\" supervisor TRUE controller \"sup_quit\" controllerArgs [ \"0\" \"10\" ] }\n"),
     );
     p.controller("sup_quit", "sup_quit");
     p.controller("quit", "quit");
     let perf = p.path().join("perf.txt");
     let perf_arg = format!("--log-performance={},50", perf.display());
-    let child =
-        webots(&p, &["--batch", "--stdout", "--stderr", "--port=1240", "--extern-urls", &perf_arg, "worlds/ext.wbt"])
+    let mut child =
+        webots(&p, &["--batch", "--stdout", "--stderr", "--port=24731", "--extern-urls", &perf_arg, "worlds/ext.wbt"])
             .stdout(Stdio::piped())
             .stderr(Stdio::piped())
             .spawn()
             .unwrap();
-    // the launcher, as a tool would start it, from the controller's folder
+    // the port the run took (24731, or the next free one) is in the line tools wait for
+    let (line, rest) =
+        watch_lines(child.stdout.take().unwrap(), |l| l.starts_with("INFO: 'far' extern controller: waiting"));
+    let port = line.rsplit(':').next().and_then(|p| p.split('/').next()).unwrap().to_string();
+    assert_eq!(
+        line,
+        format!("INFO: 'far' extern controller: waiting for connection on ipc://{port}/far or on tcp://127.0.0.1:{port}/far")
+    );
+    // the launcher, as a tool would start it, from the controller's folder: over ipc, and over tcp
     let dir = p.path().join("controllers/quit");
-    let launched = Command::new(home(&p).join("webots-controller"))
-        .args(["--robot-name=ext bot", "--port=1240", "./quit"])
-        .current_dir(&dir)
-        .env("WEBOTS_HOME", home(&p))
-        .env("WEBOTS_SHIM_TMPDIR", p.path().join("run"))
-        .env_remove("LD_LIBRARY_PATH")
-        .output()
-        .unwrap();
+    let launch = |args: &[&str]| {
+        let port_arg = format!("--port={port}");
+        let mut cmd = Command::new(home(&p).join("webots-controller"));
+        cmd.args(args)
+            .arg(&port_arg)
+            .arg("./quit")
+            .current_dir(&dir)
+            .env("WEBOTS_HOME", home(&p))
+            .env_remove("LD_LIBRARY_PATH");
+        p.env(&mut cmd);
+        cmd.stdout(Stdio::piped()).spawn().unwrap()
+    };
+    let near = launch(&["--robot-name=ext bot"]);
+    let far = launch(&["--robot-name=far", "--protocol=tcp", "--ip-address=127.0.0.1"]);
+    let (near, far) = (near.wait_with_output().unwrap(), far.wait_with_output().unwrap());
     let out = child.wait_with_output().unwrap();
-    let (stdout, stderr) = text(&out);
+    let stdout = rest.join().unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
     assert_eq!(out.status.code(), Some(0), "{stdout}\n{stderr}");
     let lines: Vec<&str> = stdout.lines().collect();
+    assert!(lines.contains(&format!("ipc://{port}/ext%20bot").as_str()), "{stdout}");
+    assert!(lines.contains(&format!("ipc://{port}/far").as_str()), "{stdout}");
+    for robot in ["ext bot", "far"] {
+        assert!(lines.contains(&format!("INFO: '{robot}' extern controller: connected.").as_str()), "{stdout}");
+        let left = format!("INFO: '{robot}' extern controller: disconnected, waiting for new connection.");
+        assert!(lines.contains(&left.as_str()), "{stdout}");
+    }
+    let (near, far) = (text(&near).0, text(&far).0);
+    assert!(near.starts_with(&format!(
+        "The started controller targets a local instance (ipc protocol) of Webots with port number {port}. Targeting robot 'ext bot'."
+    )), "{near}");
     assert!(
-        lines.contains(&"INFO: 'ext bot' extern controller: waiting for connection on ipc://1240/ext%20bot"),
-        "{stdout}"
+        far.starts_with(&format!(
+            "The started controller targets a remote instance (tcp protocol) of Webots with port number {port}. \
+         The IP address of the remote Webots instance is '127.0.0.1'. Targeting robot 'far'."
+        )),
+        "{far}"
     );
-    assert!(lines.contains(&"ipc://1240/ext%20bot"), "{stdout}");
-    assert!(lines.contains(&"INFO: 'ext bot' extern controller: connected."), "{stdout}");
-    assert!(
-        lines.contains(&"INFO: 'ext bot' extern controller: disconnected, waiting for new connection."),
-        "{stdout}"
-    );
-    let (l_out, l_err) = text(&launched);
-    assert!(launched.status.success(), "{l_out}\n{l_err}");
-    assert!(l_out.starts_with(
-        "The started controller targets a local instance (ipc protocol) of Webots with port number 1240. Targeting robot 'ext bot'."
-    ), "{l_out}");
-    // the extern robot held time until its controller joined: it saw the whole run
-    assert!(l_out.contains("ext bot: -1 at t=0.320 after 10 steps"), "{l_out}");
+    // both extern robots held time until their controllers joined: they saw the whole run
+    assert!(near.contains("ext bot: -1 at t=0.320 after 10 steps"), "{near}");
+    assert!(far.contains("far: -1 at t=0.320 after 10 steps"), "{far}");
     let log = std::fs::read_to_string(&perf).unwrap();
     assert!(log.contains("simulated time: 0.320 s") && log.contains("real-time factor: "), "{log}");
 }

@@ -1,8 +1,8 @@
 //! Where runs live and how `WEBOTS_CONTROLLER_URL` names them, shared by the runner and the library.
 //!
 //! A run with "port" P listens on `<tmp>/webots-shim-<uid>/P/ipc.sock`; both folders are private
-//! (0700). URLs take Webots' forms: `ipc://P`, `ipc://P/<robot>` (percent-encoded), or a bare robot
-//! name meaning "the most recent run".
+//! (0700). URLs take Webots' forms: `ipc://P`, `ipc://P/<robot>` (percent-encoded), a bare robot name
+//! meaning "the most recent run", or `tcp://HOST:P[/<robot>]` for a run that serves TCP.
 
 use std::path::PathBuf;
 
@@ -36,22 +36,36 @@ pub struct ControllerUrl {
     pub port: Option<u16>,
     /// Empty: the only robot waiting for an extern controller.
     pub robot: String,
+    /// `Some`: reach the run over TCP at this host (and `port`).
+    pub host: Option<String>,
 }
 
 pub fn parse_url(url: &str) -> Result<ControllerUrl, String> {
     let Some((scheme, rest)) = url.split_once("://") else {
-        return Ok(ControllerUrl { port: None, robot: percent_decode(url) });
+        return Ok(ControllerUrl { port: None, robot: percent_decode(url), host: None });
     };
-    if scheme != "ipc" {
-        return Err(format!(
-            "Error: unsupported protocol in WEBOTS_CONTROLLER_URL: {url} (webots-shim runs accept ipc://PORT[/ROBOT])"
-        ));
+    let wrong_port = || format!("Error: invalid WEBOTS_CONTROLLER_URL: {url} (missing or wrong port value)");
+    let (authority, robot) = rest.split_once('/').unwrap_or((rest, ""));
+    let robot = percent_decode(robot);
+    match scheme {
+        "ipc" => {
+            let port = authority.parse::<u16>().map_err(|_| wrong_port())?;
+            Ok(ControllerUrl { port: Some(port), robot, host: None })
+        }
+        "tcp" => {
+            let (host, port) = authority.rsplit_once(':').ok_or_else(wrong_port)?;
+            let port = port.parse::<u16>().map_err(|_| wrong_port())?;
+            let host = host.trim_start_matches('[').trim_end_matches(']');
+            if host.is_empty() {
+                return Err(format!("Error: invalid WEBOTS_CONTROLLER_URL: {url} (missing IP address)"));
+            }
+            Ok(ControllerUrl { port: Some(port), robot, host: Some(host.to_string()) })
+        }
+        _ => Err(format!(
+            "Error: unsupported protocol in WEBOTS_CONTROLLER_URL: {url} (webots-shim runs accept ipc://PORT[/ROBOT] \
+             and tcp://HOST:PORT[/ROBOT])"
+        )),
     }
-    let (port, robot) = rest.split_once('/').unwrap_or((rest, ""));
-    let port = port
-        .parse::<u16>()
-        .map_err(|_| format!("Error: invalid WEBOTS_CONTROLLER_URL: {url} (missing or wrong port value)"))?;
-    Ok(ControllerUrl { port: Some(port), robot: percent_decode(robot) })
 }
 
 /// The run whose folder was modified last (Webots' rule for URLs without a port).
@@ -106,13 +120,18 @@ mod tests {
 
     #[test]
     fn webots_url_forms() {
-        assert_eq!(parse_url("ipc://1234").unwrap(), ControllerUrl { port: Some(1234), robot: String::new() });
+        let ipc = |port, robot: &str| ControllerUrl { port, robot: robot.into(), host: None };
+        assert_eq!(parse_url("ipc://1234").unwrap(), ipc(Some(1234), ""));
+        assert_eq!(parse_url("ipc://1235/my%20robot").unwrap(), ipc(Some(1235), "my robot"));
+        assert_eq!(parse_url("e-puck").unwrap(), ipc(None, "e-puck"));
         assert_eq!(
-            parse_url("ipc://1235/my%20robot").unwrap(),
-            ControllerUrl { port: Some(1235), robot: "my robot".into() }
+            parse_url("tcp://127.0.0.1:1240/my%20robot").unwrap(),
+            ControllerUrl { port: Some(1240), robot: "my robot".into(), host: Some("127.0.0.1".into()) }
         );
-        assert_eq!(parse_url("e-puck").unwrap(), ControllerUrl { port: None, robot: "e-puck".into() });
-        assert!(parse_url("tcp://127.0.0.1:1234").unwrap_err().contains("unsupported protocol"));
+        assert_eq!(parse_url("tcp://[::1]:1234").unwrap().host.as_deref(), Some("::1"));
+        assert!(parse_url("udp://127.0.0.1:1234").unwrap_err().contains("unsupported protocol"));
+        assert!(parse_url("tcp://127.0.0.1/robot").unwrap_err().contains("missing or wrong port"));
+        assert!(parse_url("tcp://:1234/robot").unwrap_err().contains("missing IP address"));
         assert!(parse_url("ipc://x/robot").unwrap_err().contains("missing or wrong port"));
     }
 

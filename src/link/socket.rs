@@ -1,10 +1,12 @@
-//! The controller side of the runner's Unix socket: blocking, one frame out and one frame in per step.
+//! The controller side of the runner's socket (Unix, or TCP for a `tcp://` URL): blocking, one frame out
+//! and one frame in per step.
 //!
 //! Before each request the controller's C stdio buffers are flushed: everything it printed since its
 //! last request is then in its output pipes when the run reads the request, so the run knows which
 //! step every line belongs to.
 
-use std::io::{self, BufReader, BufWriter, Write};
+use std::io::{self, BufReader, BufWriter, Read, Write};
+use std::net::TcpStream;
 use std::os::unix::net::UnixStream;
 use std::path::Path;
 use std::time::Duration;
@@ -13,9 +15,49 @@ use super::paths::{most_recent_instance, parse_url, socket_path};
 use crate::protocol::codec::{body_len, encode_into, read_frame, write_frame, MAX_REQUEST};
 use crate::protocol::{FromWorld, Hello, Query, QueryAnswer, RobotConfig, StepAnswer, StepRequest, ToWorld, Welcome};
 
+/// The connection to the run.
+enum Stream {
+    Unix(UnixStream),
+    Tcp(TcpStream),
+}
+
+impl Stream {
+    fn try_clone(&self) -> io::Result<Stream> {
+        Ok(match self {
+            Stream::Unix(s) => Stream::Unix(s.try_clone()?),
+            Stream::Tcp(s) => Stream::Tcp(s.try_clone()?),
+        })
+    }
+}
+
+impl Read for Stream {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        match self {
+            Stream::Unix(s) => s.read(buf),
+            Stream::Tcp(s) => s.read(buf),
+        }
+    }
+}
+
+impl Write for Stream {
+    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+        match self {
+            Stream::Unix(s) => s.write(buf),
+            Stream::Tcp(s) => s.write(buf),
+        }
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        match self {
+            Stream::Unix(s) => s.flush(),
+            Stream::Tcp(s) => s.flush(),
+        }
+    }
+}
+
 pub struct SocketLink {
-    reader: BufReader<UnixStream>,
-    writer: BufWriter<UnixStream>,
+    reader: BufReader<Stream>,
+    writer: BufWriter<Stream>,
     scratch: Vec<u8>,
 }
 
@@ -27,7 +69,10 @@ impl SocketLink {
     pub fn connect(url: &str, env_robot_name: &str) -> Result<(SocketLink, RobotConfig), String> {
         let parsed = parse_url(url)?;
         let robot_name = if parsed.robot.is_empty() { env_robot_name.to_string() } else { parsed.robot };
-        let stream = connect_with_retries(parsed.port)?;
+        let stream = match &parsed.host {
+            Some(host) => connect_tcp_with_retries(host, parsed.port.unwrap_or(1234))?,
+            None => Stream::Unix(connect_with_retries(parsed.port)?),
+        };
         Self::handshake(stream, Hello { robot_name, robot_id: None, pid: std::process::id() })
     }
 
@@ -39,10 +84,13 @@ impl SocketLink {
     ) -> Result<(SocketLink, RobotConfig), String> {
         let stream = UnixStream::connect(socket)
             .map_err(|e| format!("cannot reach the webots-shim run at {}: {e}", socket.display()))?;
-        Self::handshake(stream, Hello { robot_name: robot_name.to_string(), robot_id, pid: std::process::id() })
+        Self::handshake(
+            Stream::Unix(stream),
+            Hello { robot_name: robot_name.to_string(), robot_id, pid: std::process::id() },
+        )
     }
 
-    fn handshake(stream: UnixStream, hello: Hello) -> Result<(SocketLink, RobotConfig), String> {
+    fn handshake(stream: Stream, hello: Hello) -> Result<(SocketLink, RobotConfig), String> {
         let mut link = SocketLink {
             reader: BufReader::with_capacity(1 << 16, stream.try_clone().map_err(|e| e.to_string())?),
             writer: BufWriter::with_capacity(1 << 16, stream),
@@ -118,6 +166,23 @@ fn connect_with_retries(port: Option<u16>) -> Result<UnixStream, String> {
                 None => eprintln!("Cannot find any webots-shim run, retrying for another {left} seconds..."),
                 Some(p) => eprintln!("Cannot connect to webots-shim run {p}, retrying for another {left} seconds..."),
             }
+        }
+        std::thread::sleep(Duration::from_secs(1));
+    }
+    Err("Giving up...".to_string())
+}
+
+/// `connect_with_retries` for a run served over TCP at `host:port`.
+fn connect_tcp_with_retries(host: &str, port: u16) -> Result<Stream, String> {
+    for attempt in 1..=CONNECT_ATTEMPTS {
+        if let Ok(stream) = TcpStream::connect((host, port)) {
+            // one small frame each way per step: do not wait to fill packets
+            let _ = stream.set_nodelay(true);
+            return Ok(Stream::Tcp(stream));
+        }
+        if attempt % 5 == 1 {
+            let left = CONNECT_ATTEMPTS - attempt + 1;
+            eprintln!("Cannot connect to webots-shim run at {host}:{port}, retrying for another {left} seconds...");
         }
         std::thread::sleep(Duration::from_secs(1));
     }

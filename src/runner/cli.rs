@@ -51,6 +51,9 @@ enum Command {
         /// (the default, the same from run to run).
         #[arg(long)]
         live_output: bool,
+        /// Serve extern controllers over TCP too (tcp://ADDR:PORT/ROBOT), on this address of the run's port.
+        #[arg(long, value_name = "ADDR")]
+        tcp_bind: Option<std::net::IpAddr>,
         /// When an <extern> robot's controller leaves, wait for the next one as Webots does (holding
         /// simulated time if the robot is synchronous); the run then ends only at --until, a
         /// supervisor's quit or an interrupt.
@@ -132,7 +135,7 @@ pub fn main() -> i32 {
     // a large world needs many open files: take all the system allows
     super::limits::raise_open_files();
     match cli.command {
-        Command::Run { world, until, step_timeout, seed, report, parent_pid, live_output, keep_extern } => {
+        Command::Run { world, until, step_timeout, seed, report, parent_pid, live_output, keep_extern, tcp_bind } => {
             if let Some(pid) = parent_pid {
                 // SIGTERM ends the run cleanly; the check after it closes the race with an early death
                 let _ = nix::sys::prctl::set_pdeathsig(nix::sys::signal::Signal::SIGTERM);
@@ -144,6 +147,7 @@ pub fn main() -> i32 {
                 report: report.as_deref(),
                 live_output,
                 keep_extern,
+                tcp: tcp_bind,
                 ..RunSettings::new(until, step_timeout, seed)
             };
             run(&world, &settings)
@@ -246,6 +250,8 @@ pub struct RunSettings<'a> {
     pub port: Option<u16>,
     /// The simulation mode to start in (`WB_SUPERVISOR_SIMULATION_MODE_*`), when not fast.
     pub mode: Option<i32>,
+    /// Serve extern controllers over TCP on this address.
+    pub tcp: Option<std::net::IpAddr>,
 }
 
 impl RunSettings<'_> {
@@ -261,14 +267,26 @@ impl RunSettings<'_> {
             extern_urls: false,
             port: None,
             mode: None,
+            tcp: None,
         }
     }
 }
 
 /// Runs the world at `world_path`; returns the exit status (and the report, when it ran).
 pub fn run_world(world_path: &Path, settings: &RunSettings) -> (i32, Option<RunReport>) {
-    let RunSettings { until, step_timeout, seed, report, live_output, keep_extern, style, extern_urls, port, mode } =
-        *settings;
+    let RunSettings {
+        until,
+        step_timeout,
+        seed,
+        report,
+        live_output,
+        keep_extern,
+        style,
+        extern_urls,
+        port,
+        mode,
+        tcp,
+    } = *settings;
     let shim = style == Style::Shim;
     let say = |level: &str, message: String| {
         if shim {
@@ -314,6 +332,7 @@ pub fn run_world(world_path: &Path, settings: &RunSettings) -> (i32, Option<RunR
         style,
         extern_urls,
         port,
+        tcp,
     };
     let server = match Server::new(world, opts) {
         Ok(s) => s,

@@ -8,13 +8,14 @@ use std::time::Instant;
 
 use serde::Serialize;
 
+use super::conn_stream::ConnStream;
 use crate::protocol::codec::{complete_frame, encode_into, Limit, HEADER};
 
 /// Bytes read from the socket at once for small messages (the size of the scratch buffer to give).
 pub const CHUNK: usize = 1 << 16;
 
 pub struct Conn {
-    pub stream: mio::net::UnixStream,
+    pub stream: ConnStream,
     inbuf: Vec<u8>,
     outbuf: Vec<u8>,
     /// The robot it drives, once its `Hello` was accepted.
@@ -37,7 +38,7 @@ pub enum Incoming {
 }
 
 impl Conn {
-    pub fn new(stream: mio::net::UnixStream) -> Conn {
+    pub fn new(stream: ConnStream) -> Conn {
         Conn {
             stream,
             inbuf: Vec::new(),
@@ -153,7 +154,7 @@ mod tests {
     fn pair() -> (Conn, std::os::unix::net::UnixStream) {
         let (a, b) = std::os::unix::net::UnixStream::pair().unwrap();
         a.set_nonblocking(true).unwrap();
-        (Conn::new(mio::net::UnixStream::from_std(a)), b)
+        (Conn::new(ConnStream::Unix(mio::net::UnixStream::from_std(a))), b)
     }
 
     #[test]

@@ -24,8 +24,8 @@ Options:
     Display this help message and exit.
 
   --protocol=<ipc|tcp>
-    How the controller reaches the simulation: 'ipc' (the default) on this machine. 'tcp' (a remote
-    simulation) is not supported by webots-shim yet.
+    How the controller reaches the simulation: 'ipc' (the default) on this machine, 'tcp' over the
+    network (with --ip-address).
 
   --ip-address=<ip-address>
     The address of the remote simulation (tcp only).
@@ -99,11 +99,18 @@ fn url(r: &Request) -> Result<(String, String), String> {
             format!("ipc://{port}{robot}"),
             format!("The started controller targets a local instance (ipc protocol) of Webots with port number {port}. {target}"),
         )),
-        "tcp" => Err(
-            "The tcp protocol (a remote simulation) is not supported by webots-shim yet: run the controller on the \
-             simulation's machine with --protocol=ipc."
-                .into(),
-        ),
+        "tcp" => {
+            let Some(ip) = &r.ip_address else {
+                return Err("Specify the IP address of the Webots machine to connect to with '--ip-address=' option.".into());
+            };
+            Ok((
+                format!("tcp://{ip}:{port}{robot}"),
+                format!(
+                    "The started controller targets a remote instance (tcp protocol) of Webots with port number {port}. \
+                     The IP address of the remote Webots instance is '{ip}'. {target}"
+                ),
+            ))
+        }
         other => Err(format!("Only ipc and tcp protocols are supported, not '{other}'.")),
     }
 }
@@ -250,9 +257,9 @@ mod tests {
             "Invalid option '--colour=red'. Try '--help' for more information."
         );
         assert!(url(&parse(&os(&["--protocol=udp", "c"])).unwrap()).unwrap_err().starts_with("Only ipc and tcp"));
-        assert!(url(&parse(&os(&["--protocol=tcp", "c"])).unwrap())
-            .unwrap_err()
-            .contains("not supported by webots-shim yet"));
+        assert!(url(&parse(&os(&["--protocol=tcp", "c"])).unwrap()).unwrap_err().contains("--ip-address="));
+        let remote = parse(&os(&["--protocol=tcp", "--ip-address=10.0.0.2", "--robot-name=r", "c"])).unwrap();
+        assert_eq!(url(&remote).unwrap().0, "tcp://10.0.0.2:1234/r");
         assert!(url(&parse(&os(&["--port=x", "c"])).unwrap()).is_err());
         assert!(parse(&os(&["--help"])).unwrap().help);
     }

@@ -2,6 +2,7 @@
 //! steps everything in lockstep over a Unix socket.
 
 pub mod cli;
+pub mod conn_stream;
 pub mod connection;
 pub mod console;
 pub mod controller_launcher;

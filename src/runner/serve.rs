@@ -14,6 +14,7 @@ use mio::{Events, Interest, Poll, Token};
 use nix::sys::signal::{killpg, Signal};
 use nix::unistd::Pid;
 
+use super::conn_stream::ConnStream;
 use super::connection::{Conn, Incoming};
 use super::console::{Console, StdSink, Style};
 use super::externs::{waiting_line, Extern};
@@ -56,9 +57,12 @@ pub struct RunOptions {
     pub extern_urls: bool,
     /// The first port to try (`webots --port`).
     pub port: Option<u16>,
+    /// Serve extern controllers over TCP too, on this address (same port number).
+    pub tcp: Option<std::net::IpAddr>,
 }
 
 const LISTENER: Token = Token(usize::MAX);
+const TCP_LISTENER: Token = Token(usize::MAX - 1);
 
 /// Serialises a step answer as `FromWorld::Step` (same bytes) without moving it into the enum.
 struct StepEnvelope<'a>(&'a StepAnswer);
@@ -160,9 +164,12 @@ fn log(msg: impl AsRef<str>) {
 impl Server {
     pub fn new(mut world: World, opts: RunOptions) -> io::Result<Server> {
         world.set_until(opts.until.map(|s| s * 1000.0));
-        let mut instance = Instance::create(opts.port.unwrap_or(FIRST_PORT))?;
+        let mut instance = Instance::create(opts.port.unwrap_or(FIRST_PORT), opts.tcp)?;
         let poll = Poll::new()?;
         poll.registry().register(&mut instance.listener, LISTENER, Interest::READABLE)?;
+        if let Some(tcp) = instance.tcp.as_mut() {
+            poll.registry().register(tcp, TCP_LISTENER, Interest::READABLE)?;
+        }
         let ctls = (0..world.robots().len()).map(|_| None).collect();
         let guard = opts.guard_program.as_deref().and_then(|program| match Guard::start(program, &instance.dir) {
             Ok(g) => Some(g),
@@ -225,6 +232,7 @@ impl Server {
             for ev in events.iter() {
                 match ev.token() {
                     LISTENER => self.accept(),
+                    TCP_LISTENER => self.accept_tcp(),
                     Token(t) if t >= PIPES => self.output.readable(self.poll.registry(), ev.token()),
                     Token(t) => self.service(t),
                 }
@@ -291,17 +299,25 @@ impl Server {
             ControllerSpec::None => return false,
             ControllerSpec::Extern => {
                 ctl.ext = Some(Extern::new(self.world.is_synchronous(i)));
-                let url = format!("ipc://{}/{}", self.instance.port, crate::link::paths::percent_encode(&robot.name));
+                let name = crate::link::paths::percent_encode(&robot.name);
+                let url = format!("ipc://{}/{name}", self.instance.port);
+                let tcp =
+                    self.instance.tcp.as_ref().and_then(|l| l.local_addr().ok()).map(|a| format!("tcp://{a}/{name}"));
                 // said at once, not in step order: tools wait for these lines before they start anything
                 match self.opts.style {
                     Style::Shim => log(format!(
-                        "robot '{}' waits for an extern controller: WEBOTS_CONTROLLER_URL={}",
+                        "robot '{}' waits for an extern controller: WEBOTS_CONTROLLER_URL={}{}",
                         ctl.shown(),
-                        clip_name(&url)
+                        clip_name(&url),
+                        tcp.map(|t| format!(" (or {})", clip_name(&t))).unwrap_or_default()
                     )),
                     Style::Webots { stdout, .. } => {
                         if stdout {
-                            println!("INFO: {}", waiting_line(&ctl.shown(), &clip_name(&url)));
+                            let mut at = clip_name(&url).into_owned();
+                            if let Some(tcp) = tcp {
+                                at = format!("{at} or on {}", clip_name(&tcp));
+                            }
+                            println!("INFO: {}", waiting_line(&ctl.shown(), &at));
                         }
                         if self.opts.extern_urls {
                             println!("{url}");
@@ -575,9 +591,27 @@ impl Server {
     }
 
     fn accept(&mut self) {
+        self.accept_from(false);
+    }
+
+    fn accept_tcp(&mut self) {
+        self.accept_from(true);
+    }
+
+    /// Takes the connections waiting on the Unix socket, or on the TCP port.
+    fn accept_from(&mut self, tcp: bool) {
         loop {
-            match self.instance.listener.accept() {
-                Ok((mut stream, _)) => {
+            let accepted = match (tcp, self.instance.tcp.as_ref()) {
+                (false, _) => self.instance.listener.accept().map(|(s, _)| ConnStream::Unix(s)),
+                (true, Some(listener)) => listener.accept().map(|(s, _)| {
+                    // one small frame each way per step: do not wait to fill packets
+                    let _ = s.set_nodelay(true);
+                    ConnStream::Tcp(s)
+                }),
+                (true, None) => return,
+            };
+            match accepted {
+                Ok(mut stream) => {
                     self.accept_blocked = None;
                     let idx = self.conns.iter().position(Option::is_none).unwrap_or(self.conns.len());
                     if idx == self.conns.len() {
@@ -688,6 +722,9 @@ impl Server {
     fn bind_target(&self, conn: usize, hello: &Hello) -> Result<usize, String> {
         let waiting = |c: &&Ctl| c.phase == Phase::Pending;
         let name = clip_name(&hello.robot_name);
+        if hello.robot_id.is_some() && self.conns[conn].as_ref().is_some_and(|c| c.stream.is_tcp()) {
+            return Err("a connection over TCP can only drive an <extern> robot".into());
+        }
         if let Some(id) = hello.robot_id {
             let Some(i) = self.world.robots().iter().position(|r| ref_id(r.node) == id) else {
                 return Err(format!("robot {id} ('{name}') is not a robot of this world"));
@@ -695,7 +732,7 @@ impl Server {
             return match self.ctls.get(i).and_then(Option::as_ref) {
                 Some(c) if !c.is_extern() && waiting(&c) => {
                     let started = c.launched.as_ref().map(|l| l.child.id() as i32);
-                    let peer = self.conns[conn].as_ref().and_then(|c| peer_group(&c.stream));
+                    let peer = self.conns[conn].as_ref().and_then(|c| peer_group(c.stream.unix()?));
                     match (started, peer) {
                         (Some(group), Some(peer)) if group == peer => Ok(i),
                         _ => Err(format!(

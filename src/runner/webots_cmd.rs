@@ -69,6 +69,10 @@ struct WebotsCli {
     /// Write the run's performance (steps, simulated and wall time, real-time factor) to FILE at its end.
     #[arg(long, value_name = "FILE[,STEPS]")]
     log_performance: Option<String>,
+    /// webots-shim's own: the address extern controllers reach over TCP (loopback by default: nothing
+    /// from elsewhere drives a robot unless asked).
+    #[arg(long, value_name = "ADDR", default_value = "127.0.0.1")]
+    tcp_bind: std::net::IpAddr,
     /// webots-shim's own: end the run at this simulated time (seconds).
     #[arg(long, value_name = "SECONDS")]
     until: Option<f64>,
@@ -194,6 +198,7 @@ pub fn main(args: Vec<OsString>) -> i32 {
         extern_urls: cli.extern_urls,
         port: cli.port,
         mode: Some(mode),
+        tcp: Some(cli.tcp_bind),
         ..RunSettings::new(cli.until, 10.0, None)
     };
     let start = Instant::now();

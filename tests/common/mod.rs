@@ -384,6 +384,29 @@ pub fn home_with_supervisor(p: &Project) -> PathBuf {
     home
 }
 
+/// Reads `reader` (a child's piped stdout or stderr) line by line on a thread: returns the first line
+/// that `wanted` accepts, once it comes (the child goes on meanwhile), and, later, everything read.
+pub fn watch_lines<R: std::io::Read + Send + 'static>(
+    reader: R,
+    wanted: fn(&str) -> bool,
+) -> (String, std::thread::JoinHandle<String>) {
+    use std::io::BufRead;
+    let (found_tx, found_rx) = std::sync::mpsc::channel();
+    let all = std::thread::spawn(move || {
+        let mut text = String::new();
+        for line in std::io::BufReader::new(reader).lines().map_while(Result::ok) {
+            if wanted(&line) {
+                let _ = found_tx.send(line.clone());
+            }
+            text += &line;
+            text.push('\n');
+        }
+        text
+    });
+    let line = found_rx.recv_timeout(Duration::from_secs(30)).expect("the line the program was to write");
+    (line, all)
+}
+
 /// Resident memory (bytes) of `root` and all its descendants, from /proc.
 pub fn tree_rss(root: u32, page: u64) -> u64 {
     let mut children: std::collections::HashMap<u32, Vec<u32>> = std::collections::HashMap::new();
