@@ -243,3 +243,23 @@ fn pytest_webots_from_pypi_runs_its_suite_unchanged_alone_and_under_xdist() {
         assert!(stdout.contains("6 passed"), "pytest {extra:?}:\n{stdout}");
     }
 }
+
+#[test]
+fn mode_pause_holds_time_until_a_supervisor_sets_another_mode() {
+    let p = Project::new();
+    p.world(
+        "pause.wbt",
+        &(HEADER.to_string()
+            + "Robot { name \"walker\" controller \"extern_visit\" controllerArgs [ \"5\" ] }\n\
+           Robot { name \"sup\" supervisor TRUE controller \"sv_resume\" }\n"),
+    );
+    p.controller("extern_visit", "extern_visit");
+    p.controller("sv_resume", "sv_resume");
+    let out = webots(&p, &["--batch", "--mode=pause", "--stdout", "--stderr", "worlds/pause.wbt"]).output().unwrap();
+    let (stdout, stderr) = text(&out);
+    assert_eq!(out.status.code(), Some(0), "{stdout}\n{stderr}");
+    let lines: Vec<&str> = stdout.lines().collect();
+    assert!(lines.contains(&"paused at 0.000") && lines.contains(&"running at 0.096"), "{stdout}");
+    // the other controller waited at time 0 too, then ran with the supervisor
+    assert!(lines.contains(&"walker joined at 0.000") && lines.contains(&"walker left at 0.096"), "{stdout}");
+}

@@ -13,7 +13,7 @@ use clap::Parser;
 use super::cli::{run_world, RunSettings};
 use super::console::Style;
 use super::outcome::RunReport;
-use crate::world::sim::{MODE_FAST, MODE_REAL_TIME};
+use crate::world::sim::{MODE_FAST, MODE_PAUSE, MODE_REAL_TIME};
 
 /// The Webots release whose behaviour this reproduces.
 const WEBOTS_RELEASE: &str = "R2025a";
@@ -33,7 +33,8 @@ struct WebotsCli {
     /// Display information about the system and exit.
     #[arg(long)]
     sysinfo: bool,
-    /// The startup mode: pause, realtime or fast (run is taken as fast).
+    /// The startup mode: pause (time waits until a supervisor sets another mode), realtime or fast (run
+    /// is taken as fast).
     #[arg(long, value_name = "MODE")]
     mode: Option<String>,
     /// Accepted: nothing is rendered headless.
@@ -108,7 +109,7 @@ fn mode(name: Option<&str>) -> Result<i32, String> {
     match name.unwrap_or("fast") {
         "fast" | "run" => Ok(MODE_FAST),
         "realtime" => Ok(MODE_REAL_TIME),
-        "pause" => Err("pause".into()),
+        "pause" => Ok(MODE_PAUSE),
         other => Err(format!("invalid mode '{other}': it must be pause, realtime or fast")),
     }
 }
@@ -162,12 +163,6 @@ pub fn main(args: Vec<OsString>) -> i32 {
     }
     let mode = match mode(cli.mode.as_deref()) {
         Ok(m) => m,
-        Err(why) if why == "pause" => {
-            eprintln!(
-                "WARNING: --mode=pause: a headless run has no button to resume it, and pausing ends it; running in fast mode instead."
-            );
-            MODE_FAST
-        }
         Err(why) => {
             eprintln!("ERROR: {why}.");
             return 1;
@@ -218,7 +213,7 @@ mod tests {
         assert_eq!(mode(None), Ok(MODE_FAST));
         assert_eq!(mode(Some("run")), Ok(MODE_FAST));
         assert_eq!(mode(Some("realtime")), Ok(MODE_REAL_TIME));
-        assert_eq!(mode(Some("pause")), Err("pause".into()));
+        assert_eq!(mode(Some("pause")), Ok(MODE_PAUSE));
         assert!(mode(Some("slow")).unwrap_err().contains("pause, realtime or fast"));
     }
 

@@ -63,6 +63,9 @@ pub struct World {
     pub(super) quit_status: Option<i32>,
     reset_requested: bool,
     mode: i32,
+    /// Started paused (`webots --mode=pause`): time waits until a supervisor sets another mode. (A pause
+    /// set during the run ends it: nothing headless could resume it.)
+    start_paused: bool,
     /// Real-time mode: wall-clock instant matching simulated time `pace_origin.1`.
     pace_origin: Option<(Instant, f64)>,
     /// The rest of the supervisor API: structure, states, tracking, labels, world changes.
@@ -112,6 +115,7 @@ impl World {
             quit_status: None,
             reset_requested: false,
             mode: MODE_FAST,
+            start_paused: false,
             pace_origin: None,
             control: SceneControl::default(),
         }
@@ -158,7 +162,7 @@ impl World {
     pub fn is_over(&self) -> bool {
         self.until_ms.is_some_and(|u| self.time_ms() + 1e-9 >= u)
             || self.quit_status.is_some()
-            || self.mode == MODE_PAUSE
+            || (self.mode == MODE_PAUSE && !self.start_paused)
             || self.control.world_change.is_some()
     }
 
@@ -172,10 +176,12 @@ impl World {
         self.mode
     }
 
-    /// Starts the run in `mode` (real time or fast; `webots --mode`).
+    /// Starts the run in `mode` (`webots --mode`): real time, fast, or paused until a supervisor sets
+    /// another mode.
     pub fn set_mode(&mut self, mode: i32) {
-        if matches!(mode, MODE_REAL_TIME | MODE_FAST) {
+        if matches!(mode, MODE_PAUSE | MODE_REAL_TIME | MODE_FAST) {
             self.mode = mode;
+            self.start_paused = mode == MODE_PAUSE;
         }
     }
 
@@ -223,6 +229,19 @@ impl World {
         config
     }
 
+    /// A supervisor's mode change in a request made while the run waits paused takes effect at once: the
+    /// request itself waits for time to pass, which only that change can start.
+    fn resume_if_asked(&mut self, robot: usize, req: &StepRequest) {
+        if !self.scene.sf_bool(self.robots[robot].node, "supervisor") {
+            return;
+        }
+        for cmd in &req.robot {
+            if let RobotCommand::Supervisor(cmd @ SupervisorCommand::SetMode(MODE_REAL_TIME | MODE_FAST)) = cmd {
+                self.supervise(cmd);
+            }
+        }
+    }
+
     /// The robot's `synchronization` field as it is now (a supervisor may have changed it).
     pub fn is_synchronous(&self, robot: usize) -> bool {
         self.scene.sf_bool(self.robots[robot].node, "synchronization")
@@ -246,6 +265,9 @@ impl World {
             self.scheduler.set_idle(robot);
             return true;
         }
+        if self.start_paused {
+            self.resume_if_asked(robot, &req);
+        }
         // a removed robot hears it at the end of its step, whether its request came before the removal
         // or after it (they race when a supervisor removes it)
         let immediate = self.scheduler.request(robot, req.duration_ms) || self.is_over();
@@ -259,7 +281,7 @@ impl World {
     }
 
     pub fn ready_to_advance(&self) -> bool {
-        self.scheduler.ready_to_advance() && !self.is_over()
+        self.scheduler.ready_to_advance() && !self.is_over() && !self.start_paused
     }
 
     /// One basic step: pending requests in world order, then the devices, then time. Returns the robots
@@ -449,6 +471,7 @@ impl World {
                         state.outbox.push(RobotEvent::SimulationMode(mode));
                     }
                 }
+                self.start_paused &= mode == MODE_PAUSE;
                 self.mode = mode;
                 self.pace_origin = None;
                 return;
