@@ -336,6 +336,36 @@ fn the_merged_output_is_ordered_by_time_then_robot_then_line_and_identical_from_
 }
 
 #[test]
+fn a_supervisor_quitting_while_peers_step_ends_the_run_the_same_way_every_time() {
+    let p = Project::new();
+    let world = header("32")
+        + &robot("peer a", "talk_lines", &["2", "1000"])
+        + &robot("sup", "sup_quit", &["0", "5"]).replace("Robot {", "Robot { supervisor TRUE")
+        + &robot("peer b", "talk_lines", &["2", "1000"]);
+    p.world("quit.wbt", &world);
+    p.controller("talk_lines", "talk_lines");
+    p.controller("sup_quit", "sup_quit");
+    let first = merged_run(&p, "quit.wbt");
+    // whether a peer was waiting for its step or still computing when the supervisor quit, it hears the
+    // end in the same round as the others: the last lines come in robot order
+    let tail: Vec<&str> = first.lines().filter(|l| l.contains("done") || l.contains("exited")).collect();
+    assert_eq!(
+        tail,
+        [
+            "[peer a] done t=0.160",
+            "webots-shim: 'peer a' controller exited successfully",
+            "webots-shim: 'sup' controller exited successfully",
+            "[peer b] done t=0.160",
+            "webots-shim: 'peer b' controller exited successfully",
+        ],
+        "{first}"
+    );
+    for _ in 0..20 {
+        assert_eq!(merged_run(&p, "quit.wbt"), first);
+    }
+}
+
+#[test]
 fn live_output_writes_every_line_as_it_comes() {
     let p = Project::new();
     let world = header("32") + &robot("r0", "talk_lines", &["3", "2"]) + &robot("r1", "talk_lines", &["3", "2"]);

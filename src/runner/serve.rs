@@ -143,6 +143,9 @@ pub struct Server {
     output: Output<StdSink>,
     /// Rounds of answers so far (see `console.rs`).
     epoch: u64,
+    /// The round of the answers that tell controllers the run is over, once it is: whether a controller
+    /// was waiting when a supervisor quit or computing and asked afterwards, its last lines land there.
+    final_epoch: Option<u64>,
     /// The next robot to launch.
     to_launch: usize,
     /// Connections waiting could not be accepted: why (a limit), until one is.
@@ -195,6 +198,7 @@ impl Server {
             due: Vec::new(),
             output,
             epoch: 0,
+            final_epoch: None,
             to_launch: 0,
             accept_blocked: None,
             accept_warned: false,
@@ -466,6 +470,7 @@ impl Server {
         self.ctls = (0..self.world.robots().len()).map(|_| None).collect();
         self.answers.clear();
         self.over_since = None;
+        self.final_epoch = None;
         self.to_launch = 0;
         self.prepare_controllers();
     }
@@ -502,18 +507,36 @@ impl Server {
                 self.world_warnings();
             }
         }
-        let released = self.world.release_waiting();
-        if !released.is_empty() {
-            self.epoch += 1;
-            self.output.console.round(self.epoch, &released);
-            for robot in released {
-                self.answer(robot);
-            }
-        }
+        self.final_round(None);
         if self.world.is_over() && self.over_since.is_none() {
             self.over_since = Some(Instant::now());
         }
         false
+    }
+
+    /// Once the run is over, every controller waiting for time, and `asking` (answered at once), hear it in
+    /// the final round, together: a controller computing when a supervisor quit and one already waiting
+    /// end up in the same place, whichever the OS let ask first.
+    fn final_round(&mut self, asking: Option<usize>) {
+        let released = self.world.release_waiting();
+        if released.is_empty() && asking.is_none() {
+            return;
+        }
+        let mut robots = released.clone();
+        robots.extend(asking);
+        let epoch = self.final_epoch();
+        self.output.console.round(epoch, &robots);
+        for robot in released {
+            self.answer(robot);
+        }
+    }
+
+    /// The round in which controllers hear that the run is over (made at the first such answer).
+    fn final_epoch(&mut self) -> u64 {
+        *self.final_epoch.get_or_insert_with(|| {
+            self.epoch += 1;
+            self.epoch
+        })
     }
 
     /// The world's run-time warnings, placed after the robots' lines of the current step.
@@ -775,6 +798,9 @@ impl Server {
         self.output.drain(self.poll.registry(), robot);
         let exiting = req.exiting;
         if self.world.request(robot, req) {
+            if self.world.is_over() && !exiting {
+                self.final_round(Some(robot));
+            }
             let answer = self.world.answer(robot);
             self.send_answer(robot, &answer);
         } else {
