@@ -465,6 +465,46 @@ fn a_client_that_never_reads_its_answers_cannot_grow_the_runner() {
     assert!(taken < 8 << 20, "the runner took {taken} bytes of requests nobody read the answers of\n{rss}");
 }
 
+/// The runner's resident memory in kB, from /proc.
+fn rss_kb(pid: u32) -> u64 {
+    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).unwrap_or_default();
+    let line = status.lines().find(|l| l.starts_with("VmRSS:")).unwrap_or("VmRSS: 0 kB");
+    line.split_whitespace().nth(1).and_then(|v| v.parse().ok()).unwrap_or(0)
+}
+
+#[test]
+fn connections_that_never_say_hello_are_bounded_and_the_oldest_dropped() {
+    let p = Project::new();
+    extern_world(&p);
+    p.controller("quit", "quit");
+    let runner = spawn_piped(p.runner_command("ext.wbt", &["--until", "0.1", "--step-timeout", "60"]));
+    let socket = wait_for_socket(&p);
+    let before = rss_kb(runner.id());
+    // 60 strangers, each holding most of a 1 MiB first message
+    let mut strangers = Vec::new();
+    for _ in 0..60 {
+        let mut s = UnixStream::connect(&socket).unwrap();
+        s.write_all(&((1u64 << 20) - 64).to_le_bytes()).unwrap();
+        let _ = s.write_all(&vec![0u8; (1 << 20) - 4096]);
+        strangers.push(s);
+    }
+    std::thread::sleep(Duration::from_millis(500));
+    let grown = rss_kb(runner.id()).saturating_sub(before);
+    // the first ones were closed: reading them ends at once
+    let mut buf = [0u8; 8];
+    strangers[0].set_read_timeout(Some(Duration::from_secs(5))).unwrap();
+    assert_eq!(strangers[0].read(&mut buf).ok(), Some(0), "the oldest stranger is closed");
+    // the robot can still get its controller
+    let ext = p.run_controller("quit", &[("WEBOTS_CONTROLLER_URL", "ipc://1234/ext")]);
+    drop(strangers);
+    let (out, killed) = finish_within(runner, Duration::from_secs(30));
+    assert!(!killed && out.status.success(), "{}\n{}", out.stdout, out.stderr);
+    assert_eq!(ext.stdout.trim(), "ext: -1 at t=0.128 after 3 steps", "{}", ext.stderr);
+    out.assert_stderr_has("more than 8 connections have not said which robot they drive: the oldest are closed");
+    // 8 kept at about 1 MiB each, not 60
+    assert!(grown < 24 * 1024, "the runner grew by {grown} kB for 60 strangers");
+}
+
 // ---------------------------------------------------------------------------------------------------
 // a bad simulation mode
 

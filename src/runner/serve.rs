@@ -152,6 +152,8 @@ pub struct Server {
     accept_blocked: Option<String>,
     /// That was said once.
     accept_warned: bool,
+    /// Closing connections that never introduced themselves was said once.
+    strangers_warned: bool,
     /// Connections to read again (their answer was just written).
     resume: Vec<usize>,
     /// Where small messages are read.
@@ -202,6 +204,7 @@ impl Server {
             to_launch: 0,
             accept_blocked: None,
             accept_warned: false,
+            strangers_warned: false,
             resume: Vec::new(),
             read_buf: vec![0; super::connection::CHUNK],
             load_failure: None,
@@ -643,6 +646,7 @@ impl Server {
                     let interest = Interest::READABLE | Interest::WRITABLE;
                     if self.poll.registry().register(&mut stream, Token(idx), interest).is_ok() {
                         self.conns[idx] = Some(Conn::new(stream));
+                        self.bound_strangers();
                     }
                 }
                 Err(e) if e.kind() == io::ErrorKind::WouldBlock => break,
@@ -657,6 +661,27 @@ impl Server {
                     break;
                 }
             }
+        }
+    }
+
+    /// Connections that have not said which robot they drive may each hold up to a first message's worth
+    /// of memory: at most twice as many as the world has robots (8 at least) are kept, the oldest dropped.
+    fn bound_strangers(&mut self) {
+        let limit = (2 * self.world.robots().len()).max(8);
+        let mut strangers: Vec<(Instant, usize)> = (self.conns.iter().enumerate())
+            .filter_map(|(i, c)| c.as_ref().filter(|c| c.robot.is_none()).map(|c| (c.opened, i)))
+            .collect();
+        if strangers.len() <= limit {
+            return;
+        }
+        strangers.sort();
+        let excess = strangers.len() - limit;
+        if !self.strangers_warned {
+            self.strangers_warned = true;
+            log(format!("more than {limit} connections have not said which robot they drive: the oldest are closed"));
+        }
+        for &(_, idx) in &strangers[..excess] {
+            self.close(idx, None);
         }
     }
 
