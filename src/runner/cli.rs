@@ -288,10 +288,12 @@ pub fn run_world(world_path: &Path, settings: &RunSettings) -> (i32, Option<RunR
         tcp,
     } = *settings;
     let shim = style == Style::Shim;
+    // Webots writes its warnings on the terminal with --stderr only, its errors always
+    let warnings = matches!(style, Style::Shim | Style::Webots { stderr: true, .. });
     let say = |level: &str, message: String| {
         if shim {
             eprintln!("webots-shim: {}{message}", if level == "WARNING" { "warning: " } else { "" });
-        } else {
+        } else if level != "WARNING" || warnings {
             eprintln!("{level}: {message}");
         }
     };

@@ -37,8 +37,8 @@ pub enum Stream {
 
 /// How the lines look. `Shim`: `[robot name] line`, the runner's notes as `webots-shim: ...` on stderr.
 /// `Webots`: Webots' console as `webots --stdout --stderr` writes it: a controller's lines as they are,
-/// each stream only when it is redirected, the runner's notes as `INFO: ...` (stdout, when redirected)
-/// and `WARNING: ...` (stderr, always: a headless run has no console window to show them in).
+/// each stream only when it is redirected, the runner's notes as `INFO: ...` (with `--stdout`, on stdout)
+/// and `WARNING: ...` (with `--stderr`, on stderr), as Webots' log does.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub enum Style {
     Shim,
@@ -69,10 +69,10 @@ impl Style {
             Style::Webots { stdout, .. } if info => {
                 stdout.then(|| (Stream::Out, format!("INFO: {message}\n").into_bytes()))
             }
-            Style::Webots { .. } => {
+            Style::Webots { stderr, .. } => stderr.then(|| {
                 let message = message.strip_prefix("warning: ").unwrap_or(message);
-                Some((Stream::Err, format!("WARNING: {message}\n").into_bytes()))
-            }
+                (Stream::Err, format!("WARNING: {message}\n").into_bytes())
+            }),
         }
     }
 }
