@@ -81,6 +81,7 @@ impl World {
         // the coordinate system the world runs in, made explicit so later reads and writes agree
         let system = effective_coordinate_system(&scene, &mut warnings);
         scene.check_basic_time_step(&mut warnings);
+        scene.check_physics_plugin(&mut warnings);
         if let Some(info) = scene.world_info_node() {
             if let Some(FieldValue::SFString(s)) = scene.field_mut(info, "coordinateSystem") {
                 *s = system;
