@@ -190,6 +190,7 @@ impl Controller {
                 RobotEvent::BatteryValue(v) => self.battery_value = *v,
                 RobotEvent::SimulationMode(m) => self.simulation_mode = *m,
                 RobotEvent::Supervisor(s) => self.supervisor = *s,
+                RobotEvent::CustomData(data) => self.custom_data = c_string(data),
                 RobotEvent::Scene(event) => {
                     let added = self.supervision.apply_event(event, answer.time_ms);
                     self.devices.extend(added.iter().map(DeviceSlot::from_config));
@@ -210,6 +211,13 @@ impl Controller {
             eprintln!("Warning: {func}(): functions with immediate requests to Webots cannot be implemented in-between wb_robot_step_begin() and wb_robot_step_end()!");
             return None;
         }
+        // what this controller wrote before the question reaches the world first, as Webots' immediate
+        // requests carry every pending command (a world saved right after a write holds the new value)
+        if (!self.pending_robot.is_empty() || self.supervision.has_pending_sets())
+            && self.lifecycle != Lifecycle::QuitReturned
+        {
+            self.send_now(func);
+        }
         let answer = self.link.as_mut()?.query(q);
         answer.ok()
     }
@@ -225,6 +233,11 @@ impl Controller {
             return StepResult::ExitNow;
         }
         self.pending_robot.push(RobotCommand::Supervisor(cmd));
+        self.send_now(func)
+    }
+
+    /// Sends every pending command in a request of no duration and takes its answer.
+    fn send_now(&mut self, func: &str) -> StepResult {
         let req = self.build_request(0, false);
         let answer = match self.link.as_mut().map(|l| l.send(req).and_then(|_| l.receive())) {
             Some(Ok(answer)) => answer,
