@@ -211,15 +211,19 @@ impl Controller {
             eprintln!("Warning: {func}(): functions with immediate requests to Webots cannot be implemented in-between wb_robot_step_begin() and wb_robot_step_end()!");
             return None;
         }
-        // what this controller wrote before the question reaches the world first, as Webots' immediate
-        // requests carry every pending command (a world saved right after a write holds the new value)
-        if (!self.pending_robot.is_empty() || self.supervision.has_pending_sets())
-            && self.lifecycle != Lifecycle::QuitReturned
-        {
-            self.send_now(func);
-        }
         let answer = self.link.as_mut()?.query(q);
         answer.ok()
+    }
+
+    /// `query` for a question about the whole scene (a saved world, an exported node): the commands
+    /// written before it reach the world first, as Webots applies a request's commands in order. Other
+    /// getters read a queued field write back from the controller's queue instead.
+    pub fn query_after_writes(&mut self, func: &str, q: Query) -> Option<QueryAnswer> {
+        let pending = !self.pending_robot.is_empty() || self.supervision.has_pending_sets();
+        if pending && !self.step_begun && self.lifecycle != Lifecycle::QuitReturned {
+            self.send_now(func);
+        }
+        self.query(func, q)
     }
 
     /// Sends `cmd` (after the queued field writes) at once, without time passing: Webots' immediate
