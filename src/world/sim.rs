@@ -90,6 +90,9 @@ impl World {
         let robots = robot_entries(&scene);
         let info = scene.world_info();
         let physics = Physics::build(&mut scene, &mut warnings);
+        if physics.is_none() {
+            warnings.extend(super::surfaces::unusable_mesh_warnings(&scene));
+        }
         let joint_poses = JointPoses::of(&scene);
         let gliders = Gliders::of(&scene, physics.as_ref());
         let devices = Devices::build(&mut scene, &robots, physics.as_ref(), info.random_seed, &mut warnings);

@@ -60,6 +60,23 @@ pub fn mesh_file(scene: &Scene, node: NodeId) -> Result<SharedShape, String> {
     smooth_trimesh(points, mesh.triangles.clone()).map_err(cannot)
 }
 
+/// The warnings of the bounding Meshes that give no shape, in a world without physics (with physics,
+/// the engine's build reports every unusable bounding geometry): rays would go through them unnoticed.
+pub fn unusable_mesh_warnings(scene: &Scene) -> Vec<String> {
+    let mut out = Vec::new();
+    for solid in scene.preorder() {
+        if !scene.is_solid(solid) {
+            continue;
+        }
+        let mut unusable = Vec::new();
+        super::shapes::bounding_shapes(scene, solid, &mut unusable);
+        for u in unusable.into_iter().filter(|u| scene.type_name(u.node) == "Mesh") {
+            out.push(format!("{}: {}", scene.describe(solid), u.why));
+        }
+    }
+    out
+}
+
 /// A triangle mesh whose inner edges do not catch what slides or lands on them (bodies bounce off a
 /// flat floor's diagonals otherwise); a mesh whose topology does not allow it is taken as it is.
 fn smooth_trimesh(points: Vec<PVector>, triangles: Vec<[u32; 3]>) -> Result<SharedShape, String> {
@@ -89,6 +106,16 @@ mod tests {
         };
         let (distance, _, _) = obstacles.cast(&origin, &down, 100.0, &[]).expect("the ray meets the grid");
         10.0 - distance
+    }
+
+    #[test]
+    fn a_missing_mesh_is_named_in_a_world_without_physics_too() {
+        let text = "#VRML_SIM R2025a utf8\nSolid { name \"rock\" boundingObject Mesh { url \"rock.obj\" } }";
+        let scene = parse_world_str(&text, "t.wbt", std::path::Path::new("/nowhere"), &LoadOptions::default()).unwrap();
+        let world = crate::world::World::from_scene(scene, "/nowhere/t.wbt".into());
+        let w = world.warnings();
+        assert_eq!(w.len(), 1, "{w:?}");
+        assert!(w[0].starts_with("Solid \"rock\": Mesh file '/nowhere/rock.obj' cannot be used: "), "{w:?}");
     }
 
     #[test]

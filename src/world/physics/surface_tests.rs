@@ -106,6 +106,56 @@ fn a_ball_rests_on_an_obj_block() {
     ball_rests_on_the_block("block.obj", write_obj);
 }
 
+/// The block as a Collada document: one geometry of triangles placed by the visual scene.
+fn write_collada(path: &Path) {
+    let mut points = String::new();
+    for i in 0..8 {
+        points += &format!("{} {} {} ", if i & 1 == 0 { -1 } else { 1 }, if i & 2 == 0 { -1 } else { 1 }, i >> 2);
+    }
+    let mut indices = String::new();
+    for f in [[0, 2, 3, 1], [4, 5, 7, 6], [0, 1, 5, 4], [2, 6, 7, 3], [0, 4, 6, 2], [1, 3, 7, 5]] {
+        indices += &format!("{} {} {} {} {} {} ", f[0], f[1], f[2], f[0], f[2], f[3]);
+    }
+    let text = format!(
+        r##"<?xml version="1.0" encoding="utf-8"?>
+<COLLADA xmlns="http://www.collada.org/2005/11/COLLADASchema" version="1.4.1">
+  <asset><unit name="meter" meter="1"/><up_axis>Z_UP</up_axis></asset>
+  <library_geometries>
+    <geometry id="block" name="block">
+      <mesh>
+        <source id="block-positions">
+          <float_array id="block-positions-array" count="24">{points}</float_array>
+          <technique_common>
+            <accessor source="#block-positions-array" count="8" stride="3">
+              <param name="X" type="float"/><param name="Y" type="float"/><param name="Z" type="float"/>
+            </accessor>
+          </technique_common>
+        </source>
+        <vertices id="block-vertices"><input semantic="POSITION" source="#block-positions"/></vertices>
+        <triangles count="12">
+          <input semantic="VERTEX" source="#block-vertices" offset="0"/>
+          <p>{indices}</p>
+        </triangles>
+      </mesh>
+    </geometry>
+  </library_geometries>
+  <library_visual_scenes>
+    <visual_scene id="scene">
+      <node id="node"><instance_geometry url="#block"/></node>
+    </visual_scene>
+  </library_visual_scenes>
+  <scene><instance_visual_scene url="#scene"/></scene>
+</COLLADA>
+"##
+    );
+    std::fs::write(path, text).unwrap();
+}
+
+#[test]
+fn a_ball_rests_on_a_collada_block() {
+    ball_rests_on_the_block("block.dae", write_collada);
+}
+
 #[test]
 fn a_mesh_file_that_cannot_be_read_is_named_in_a_warning() {
     let dir = tempfile::tempdir().unwrap();
