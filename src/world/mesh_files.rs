@@ -19,8 +19,10 @@ pub struct Triangles {
 
 type Loaded = Result<Arc<Triangles>, String>;
 
-static CACHE: Lazy<Mutex<HashMap<(PathBuf, String), (Option<SystemTime>, Loaded)>>> =
-    Lazy::new(|| Mutex::new(HashMap::new()));
+/// By file and mesh name: the file's modification time when it was read, and what it gave.
+type Cache = HashMap<(PathBuf, String), (Option<SystemTime>, Loaded)>;
+
+static CACHE: Lazy<Mutex<Cache>> = Lazy::new(|| Mutex::new(HashMap::new()));
 
 /// The file's triangles: all its meshes, or only those called `name` when it is not empty (the Mesh
 /// node's `name` field). The error says why the file cannot be used.

@@ -111,7 +111,7 @@ mod tests {
     #[test]
     fn a_missing_mesh_is_named_in_a_world_without_physics_too() {
         let text = "#VRML_SIM R2025a utf8\nSolid { name \"rock\" boundingObject Mesh { url \"rock.obj\" } }";
-        let scene = parse_world_str(&text, "t.wbt", std::path::Path::new("/nowhere"), &LoadOptions::default()).unwrap();
+        let scene = parse_world_str(text, "t.wbt", std::path::Path::new("/nowhere"), &LoadOptions::default()).unwrap();
         let world = crate::world::World::from_scene(scene, "/nowhere/t.wbt".into());
         let w = world.warnings();
         assert_eq!(w.len(), 1, "{w:?}");
