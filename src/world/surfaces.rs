@@ -2,7 +2,7 @@
 
 use nalgebra::{Isometry3, Matrix3, Rotation3, Translation3, UnitQuaternion};
 use parry3d_f64::math::Vector as PVector;
-use parry3d_f64::shape::{SharedShape, TriMeshFlags};
+use parry3d_f64::shape::SharedShape;
 use parry3d_f64::utils::Array2;
 
 use super::mesh_files;
@@ -55,9 +55,7 @@ pub fn mesh_file(scene: &Scene, node: NodeId) -> Result<SharedShape, String> {
     }
     let path = scene.library.base_dir.join(&url);
     let cannot = |why: String| format!("Mesh file '{}' cannot be used: {why}.", path.display());
-    let mesh = mesh_files::load(&path, &scene.sf_string(node, "name")).map_err(cannot)?;
-    let points = mesh.vertices.iter().map(|v| PVector::from_array(*v)).collect();
-    smooth_trimesh(points, mesh.triangles.clone()).map_err(cannot)
+    mesh_files::load(&path, &scene.sf_string(node, "name")).map_err(cannot)
 }
 
 /// The warnings of the bounding Meshes that give no shape, in a world without physics (with physics,
@@ -75,14 +73,6 @@ pub fn unusable_mesh_warnings(scene: &Scene) -> Vec<String> {
         }
     }
     out
-}
-
-/// A triangle mesh whose inner edges do not catch what slides or lands on them (bodies bounce off a
-/// flat floor's diagonals otherwise); a mesh whose topology does not allow it is taken as it is.
-fn smooth_trimesh(points: Vec<PVector>, triangles: Vec<[u32; 3]>) -> Result<SharedShape, String> {
-    SharedShape::trimesh_with_flags(points.clone(), triangles.clone(), TriMeshFlags::FIX_INTERNAL_EDGES)
-        .or_else(|_| SharedShape::trimesh(points, triangles))
-        .map_err(|e| e.to_string())
 }
 
 #[cfg(test)]
