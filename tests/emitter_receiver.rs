@@ -414,6 +414,33 @@ fn serial_channels_broadcast_own_robot_and_order() {
     channels_broadcast_own_robot_and_order("serial");
 }
 
+/// A world naming a physics plugin runs without it, with one load warning, and its channel 0 stays an
+/// ordinary channel (Webots' behaviour without a plugin): a robot's packet on channel 0 reaches the
+/// receivers on channel 0 and on every channel, not those on channel 1.
+#[test]
+fn a_physics_plugin_is_warned_about_and_channel_0_stays_an_ordinary_channel() {
+    let p = project_with(&[SCRIPT]);
+    let listen = ["rx=32", "auto"];
+    let text = header()
+        .replace("WorldInfo { basicTimeStep 32 }", "WorldInfo { basicTimeStep 32 physics \"my_plugin\" }")
+        + &bot("talker", "0 0 0", &["0:send:zero", "32:send:again"], &[em("radio", 0).to_string()])
+        + &bot("ch0", "1 0 0", &listen, &[rx("radio", 0).to_string()])
+        + &bot("any", "2 0 0", &listen, &[rx("radio", -1).to_string()])
+        + &bot("ch1", "3 0 0", &listen, &[rx("radio", 1).to_string()]);
+    let out = run(&p, "plugin.wbt", &text, "0.1");
+    assert_eq!(
+        out.stderr.matches("warning: WorldInfo: physics plugin 'my_plugin' is not supported: ").count(),
+        1,
+        "{}",
+        out.stderr
+    );
+    assert_log(&out, "talker", &[sent(0, b"zero", 1), sent(32, b"again", 1)]);
+    assert_log(&out, "ch0", &[got(32, b"zero"), got(64, b"again")]);
+    assert_log(&out, "any", &[got(32, b"zero"), got(64, b"again")]);
+    assert_log(&out, "ch1", &[]);
+    assert_no_errors(&out, &["talker", "ch0", "any", "ch1"]);
+}
+
 /// Direction (receiver frame) and 1/d² for receivers turned about z and x, the devices away from their
 /// robots' origins.
 fn direction_and_signal(medium: &str) {

@@ -31,6 +31,48 @@ fn a_robot_s_custom_data_is_what_a_supervisor_reads_of_its_proto_parameter() {
     out.assert_stdout_has("[boss] sv_custom_data: all checks passed");
 }
 
+/// Webots' robot_data scenario: the supervisor writes a formula into a robot's customData, the robot
+/// reads it with `wb_robot_get_custom_data`, writes the answer with `wb_robot_set_custom_data`, steps
+/// once and exits; ten steps later the supervisor reads the answer in the field.
+#[test]
+fn a_robot_answers_its_supervisor_through_custom_data() {
+    let p = Project::new();
+    p.world(
+        "robot_data.wbt",
+        "#VRML_SIM R2025a utf8\nWorldInfo { basicTimeStep 32 }\n\
+         Robot { name \"formula\" controller \"robot_data_formula\" supervisor TRUE }\n\
+         DEF DATA Robot { name \"data\" controller \"robot_data_answer\" }\n",
+    );
+    p.controller("robot_data_formula", "robot_data_formula");
+    p.controller("robot_data_answer", "robot_data_answer");
+    let out = p.run("robot_data.wbt", &["--until", "1"]);
+    assert_success(&out);
+    // the robot reads the formula at the first step after the supervisor's (which sent it at t = 32 ms)
+    assert_eq!(out.robot_lines("data"), ["robot_data_answer: formula -> 82 at t=0.064"], "{}", out.stdout);
+    out.assert_stdout_has("[formula] robot_data_formula: all checks passed");
+}
+
+/// `wb_robot_set_custom_data` (and a supervisor's `set_sf_string`) followed at once by
+/// `wb_supervisor_world_save`: the saved world has the new values.
+#[test]
+fn a_world_saved_right_after_a_field_write_has_the_written_value() {
+    let p = Project::new();
+    let saved = p.path().join("saved.wbt");
+    p.world(
+        "save.wbt",
+        &format!(
+            "#VRML_SIM R2025a utf8\nWorldInfo {{ basicTimeStep 32 }}\n\
+             Robot {{ name \"saver\" controller \"custom_data_save\" controllerArgs [ \"{}\" ] supervisor TRUE }}\n\
+             DEF OTHER Robot {{ name \"other\" }}\n",
+            saved.display()
+        ),
+    );
+    p.controller("custom_data_save", "custom_data_save");
+    let out = p.run("save.wbt", &["--until", "0.2"]);
+    assert_success(&out);
+    out.assert_stdout_has("[saver] custom_data_save: all checks passed");
+}
+
 /// A derived PROTO (Outer is a Wrap), one that sets its parent's parameter to a constant (Fixed), a
 /// Solid with a child, and the supervisor.
 const SCENE_WORLD: &str = r#"#VRML_SIM R2025a utf8

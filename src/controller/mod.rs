@@ -190,6 +190,7 @@ impl Controller {
                 RobotEvent::BatteryValue(v) => self.battery_value = *v,
                 RobotEvent::SimulationMode(m) => self.simulation_mode = *m,
                 RobotEvent::Supervisor(s) => self.supervisor = *s,
+                RobotEvent::CustomData(data) => self.custom_data = c_string(data),
                 RobotEvent::Scene(event) => {
                     let added = self.supervision.apply_event(event, answer.time_ms);
                     self.devices.extend(added.iter().map(DeviceSlot::from_config));
@@ -214,6 +215,17 @@ impl Controller {
         answer.ok()
     }
 
+    /// `query` for a question about the whole scene (a saved world, an exported node): the commands
+    /// written before it reach the world first, as Webots applies a request's commands in order. Other
+    /// getters read a queued field write back from the controller's queue instead.
+    pub fn query_after_writes(&mut self, func: &str, q: Query) -> Option<QueryAnswer> {
+        let pending = !self.pending_robot.is_empty() || self.supervision.has_pending_sets();
+        if pending && !self.step_begun && self.lifecycle != Lifecycle::QuitReturned {
+            self.send_now(func);
+        }
+        self.query(func, q)
+    }
+
     /// Sends `cmd` (after the queued field writes) at once, without time passing: Webots' immediate
     /// flush. The end of the run, if the answer says so, is left for the next step to report.
     pub fn flush(&mut self, func: &str, cmd: SupervisorCommand) -> StepResult {
@@ -225,6 +237,11 @@ impl Controller {
             return StepResult::ExitNow;
         }
         self.pending_robot.push(RobotCommand::Supervisor(cmd));
+        self.send_now(func)
+    }
+
+    /// Sends every pending command in a request of no duration and takes its answer.
+    fn send_now(&mut self, func: &str) -> StepResult {
         let req = self.build_request(0, false);
         let answer = match self.link.as_mut().map(|l| l.send(req).and_then(|_| l.receive())) {
             Some(Ok(answer)) => answer,

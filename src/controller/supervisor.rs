@@ -159,6 +159,10 @@ impl Supervision {
         }
     }
 
+    pub fn has_pending_sets(&self) -> bool {
+        !self.pending_sets.is_empty()
+    }
+
     /// The value a write queued this step will give the item, if any (getters read it back).
     pub fn pending_value(&self, field: &FieldAddr, index: Option<i32>) -> Option<&FieldData> {
         self.pending_sets.iter().find(|(f, i, _)| f == field && *i == index).map(|(_, _, v)| v)

@@ -228,6 +228,8 @@ pub enum RobotEvent {
     SimulationMode(i32),
     /// A supervisor changed this robot's `supervisor` field.
     Supervisor(bool),
+    /// Someone else (a supervisor, a reset) changed this robot's `customData` field.
+    CustomData(String),
     /// The rest of the supervisor API and structural changes (scene.rs).
     Scene(super::scene::SceneEvent),
 }

@@ -11,6 +11,7 @@ pub mod joint_poses;
 pub mod lights;
 pub mod links;
 pub mod lookup_table;
+pub mod mesh_files;
 pub mod obstacles;
 pub mod physics;
 pub mod radio;
@@ -27,5 +28,6 @@ pub mod scheduler;
 pub mod shapes;
 pub mod sim;
 pub mod supervision;
+pub mod surfaces;
 
 pub use sim::World;

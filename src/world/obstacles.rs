@@ -35,7 +35,7 @@ pub struct Obstacles {
 
 impl Obstacles {
     /// Every Solid's `boundingObject` (Box, Sphere, Cylinder, Capsule, Cone, Plane, IndexedFaceSet,
-    /// possibly in a Shape, Pose/Transform or Group) at its current pose.
+    /// ElevationGrid, Mesh, possibly in a Shape, Pose/Transform or Group) at its current pose.
     pub fn from_scene(scene: &Scene) -> Obstacles {
         let mut list = Vec::new();
         let mut degenerate = Vec::new();

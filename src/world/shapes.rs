@@ -1,6 +1,7 @@
-//! A Solid's `boundingObject` as parry shapes: Box, Sphere, Cylinder, Capsule, Cone, Plane and
-//! IndexedFaceSet, possibly in a Shape, Pose/Transform or Group, each with its pose in the Solid's
-//! frame. The obstacles that block infra-red and the physics engine's colliders both read them here.
+//! A Solid's `boundingObject` as parry shapes: Box, Sphere, Cylinder, Capsule, Cone, Plane,
+//! IndexedFaceSet, ElevationGrid and Mesh, possibly in a Shape, Pose/Transform or Group, each with its
+//! pose in the Solid's frame. The obstacles that block infra-red and the physics engine's colliders both
+//! read them here.
 
 use nalgebra::{Isometry3, Translation3, Vector3};
 use parry3d_f64::math::Vector as PVector;
@@ -24,15 +25,22 @@ impl BoundingShape {
     }
 }
 
+/// A geometry node of a bounding object that gives no shape, and why (Webots' words where it has some).
+#[derive(Clone, Debug)]
+pub struct Unusable {
+    pub node: NodeId,
+    pub why: String,
+}
+
 /// How deep Group/Pose/Shape nesting inside a bounding object is followed.
 const MAX_DEPTH: usize = 32;
 
-/// The primitives of `solid`'s bounding object (empty without one). Degenerate primitives (a
-/// non-positive size) are left out and reported in `degenerate`.
-pub fn bounding_shapes(scene: &Scene, solid: NodeId, degenerate: &mut Vec<NodeId>) -> Vec<BoundingShape> {
+/// The primitives of `solid`'s bounding object (empty without one). Primitives that cannot be used (a
+/// non-positive size, a mesh file that cannot be read) are left out and reported in `unusable`.
+pub fn bounding_shapes(scene: &Scene, solid: NodeId, unusable: &mut Vec<Unusable>) -> Vec<BoundingShape> {
     let mut out = Vec::new();
     if let Some(bounding) = scene.sf_node(solid, "boundingObject") {
-        collect(scene, bounding, Isometry3::identity(), scene.is_pre_r2022a(), &mut out, degenerate, 0);
+        collect(scene, bounding, Isometry3::identity(), scene.is_pre_r2022a(), &mut out, unusable, 0);
     }
     out
 }
@@ -43,7 +51,7 @@ fn collect(
     pose: Isometry3<f64>,
     legacy: bool,
     out: &mut Vec<BoundingShape>,
-    degenerate: &mut Vec<NodeId>,
+    unusable: &mut Vec<Unusable>,
     depth: usize,
 ) {
     if depth > MAX_DEPTH {
@@ -52,7 +60,7 @@ fn collect(
     match scene.type_name(node) {
         "Shape" => {
             if let Some(g) = scene.sf_node(node, "geometry") {
-                collect(scene, g, pose, legacy, out, degenerate, depth + 1);
+                collect(scene, g, pose, legacy, out, unusable, depth + 1);
             }
         }
         "Pose" | "Transform" | "Group" => {
@@ -61,12 +69,12 @@ fn collect(
                 _ => pose * local_pose(scene, node),
             };
             for child in scene.mf_node(node, "children") {
-                collect(scene, child, here, legacy, out, degenerate, depth + 1);
+                collect(scene, child, here, legacy, out, unusable, depth + 1);
             }
         }
         _ => match geometry(scene, node, legacy) {
-            Some(Some((shape, local))) => out.push(BoundingShape { shape, pose: pose * local, node }),
-            Some(None) => degenerate.push(node),
+            Some(Ok((shape, local))) => out.push(BoundingShape { shape, pose: pose * local, node }),
+            Some(Err(why)) => unusable.push(Unusable { node, why }),
             None => {}
         },
     }
@@ -83,36 +91,48 @@ fn local_pose(scene: &Scene, node: NodeId) -> Isometry3<f64> {
 }
 
 /// A geometry node as a parry shape and the pose of that shape in the node's frame: `None` for a node
-/// that is not a geometry, `Some(None)` for a degenerate one. parry's round shapes have their axis
-/// along y; Webots' along z since R2022a (y before).
-fn geometry(scene: &Scene, node: NodeId, legacy: bool) -> Option<Option<(SharedShape, Isometry3<f64>)>> {
+/// that is not a geometry, `Some(Err(why))` for one that gives no shape. parry's round shapes have
+/// their axis along y; Webots' along z since R2022a (y before).
+fn geometry(scene: &Scene, node: NodeId, legacy: bool) -> Option<Result<(SharedShape, Isometry3<f64>), String>> {
     let y_to_axis =
         if legacy { Isometry3::identity() } else { Isometry3::rotation(Vector3::x() * std::f64::consts::FRAC_PI_2) };
     let positive = |v: f64| v.is_finite() && v > 0.0;
+    let round_why = || {
+        let t = scene.type_name(node);
+        format!("'height' and 'radius' must be positive for a {t} used in a 'boundingObject'.")
+    };
     // Cylinder, Capsule and Cone: a height and a radius, standing along the world file's up axis
     let round = |radius: f64, make: fn(f64, f64) -> SharedShape| {
         let height = scene.sf_float(node, "height");
-        (positive(height) && positive(radius)).then(|| (make(height / 2.0, radius), y_to_axis))
+        (positive(height) && positive(radius)).then(|| (make(height / 2.0, radius), y_to_axis)).ok_or_else(round_why)
     };
+    let at_origin = |shape: SharedShape| (shape, Isometry3::identity());
     Some(match scene.type_name(node) {
         "Box" => {
             let s = scene.sf_vec3(node, "size");
             s.iter()
                 .all(|v| positive(*v))
-                .then(|| (SharedShape::cuboid(s[0] / 2.0, s[1] / 2.0, s[2] / 2.0), Isometry3::identity()))
+                .then(|| at_origin(SharedShape::cuboid(s[0] / 2.0, s[1] / 2.0, s[2] / 2.0)))
+                .ok_or_else(|| "All 'size' components must be positive for a Box used in a 'boundingObject'.".into())
         }
         "Sphere" => {
             let r = scene.sf_float(node, "radius");
-            positive(r).then(|| (SharedShape::ball(r), Isometry3::identity()))
+            positive(r)
+                .then(|| at_origin(SharedShape::ball(r)))
+                .ok_or_else(|| "'radius' must be positive for a Sphere used in a 'boundingObject'.".into())
         }
         "Cylinder" => round(scene.sf_float(node, "radius"), SharedShape::cylinder),
         "Capsule" => round(scene.sf_float(node, "radius"), SharedShape::capsule_y),
         "Cone" => round(scene.sf_float(node, "bottomRadius"), SharedShape::cone),
         "Plane" => {
             let normal = if legacy { PVector::Y } else { PVector::Z };
-            Some((SharedShape::halfspace(normal), Isometry3::identity()))
+            Ok(at_origin(SharedShape::halfspace(normal)))
         }
-        "IndexedFaceSet" => mesh(scene, node).map(|m| (m, Isometry3::identity())),
+        "IndexedFaceSet" => mesh(scene, node)
+            .map(at_origin)
+            .ok_or_else(|| "An IndexedFaceSet used in a 'boundingObject' needs at least one valid face.".into()),
+        "ElevationGrid" => super::surfaces::elevation_grid(scene, node, legacy),
+        "Mesh" => super::surfaces::mesh_file(scene, node).map(at_origin),
         _ => return None,
     })
 }
@@ -157,5 +177,5 @@ pub fn visual_geometry(scene: &Scene, node: NodeId) -> Option<(SharedShape, Isom
             (shape, Isometry3::identity())
         });
     }
-    geometry(scene, node, scene.is_pre_r2022a()).flatten()
+    geometry(scene, node, scene.is_pre_r2022a())?.ok()
 }

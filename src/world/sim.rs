@@ -84,6 +84,7 @@ impl World {
         // the coordinate system the world runs in, made explicit so later reads and writes agree
         let system = effective_coordinate_system(&scene, &mut warnings);
         scene.check_basic_time_step(&mut warnings);
+        scene.check_physics_plugin(&mut warnings);
         if let Some(info) = scene.world_info_node() {
             if let Some(FieldValue::SFString(s)) = scene.field_mut(info, "coordinateSystem") {
                 *s = system;
@@ -92,6 +93,9 @@ impl World {
         let robots = robot_entries(&scene);
         let info = scene.world_info();
         let physics = Physics::build(&mut scene, &mut warnings);
+        if physics.is_none() {
+            warnings.extend(super::surfaces::unusable_mesh_warnings(&scene));
+        }
         let joint_poses = JointPoses::of(&scene);
         let gliders = Gliders::of(&scene, physics.as_ref());
         let devices = Devices::build(&mut scene, &robots, physics.as_ref(), info.random_seed, &mut warnings);
@@ -512,6 +516,9 @@ impl World {
             if field == "supervisor" {
                 self.tell_supervisor_flag(node);
             }
+            if field == "customData" {
+                self.tell_custom_data(node);
+            }
             if field == "position" {
                 self.joint_position_written(node);
             }
@@ -586,14 +593,28 @@ impl World {
         }
     }
 
+    /// A robot's `customData` was written by a supervisor (or restored by a reset): its controller reads
+    /// the new value from its next answer on, as in Webots.
+    fn tell_custom_data(&mut self, node: usize) {
+        if let Some(robot) = self.robots.iter().position(|r| r.node == node) {
+            let data = self.scene.sf_string(node, "customData");
+            self.states[robot].outbox.push(RobotEvent::CustomData(data));
+        }
+    }
+
     /// `wb_supervisor_simulation_reset`: the scene as loaded, time back to 0, devices reset as Webots
     /// does (queues emptied, enabled sensors sample at the next step); controllers keep running.
     fn reset(&mut self) {
         let flags: Vec<bool> = self.robots.iter().map(|r| self.scene.sf_bool(r.node, "supervisor")).collect();
+        let data: Vec<String> = self.robots.iter().map(|r| self.scene.sf_string(r.node, "customData")).collect();
         self.restore_loaded_scene();
-        for (robot, was) in flags.into_iter().enumerate() {
-            if self.scene.sf_bool(self.robots[robot].node, "supervisor") != was {
-                self.tell_supervisor_flag(self.robots[robot].node);
+        for (robot, (was, had)) in flags.into_iter().zip(data).enumerate() {
+            let node = self.robots[robot].node;
+            if self.scene.sf_bool(node, "supervisor") != was {
+                self.tell_supervisor_flag(node);
+            }
+            if self.scene.sf_string(node, "customData") != had {
+                self.tell_custom_data(node);
             }
         }
         let mut ignored = Vec::new();

@@ -47,7 +47,7 @@ pub extern "C" fn wb_supervisor_node_export_string(node: WbNodeRef) -> *const c_
     supervisor_call(func, c"".as_ptr(), |c| {
         let Some(addr) = valid_node(c, func, node, "a ") else { return c"".as_ptr() };
         let Some(id) = c.supervision.node(addr).map(|h| h.info.id) else { return c"".as_ptr() };
-        let text = match c.query(func, Query::Scene(SceneQuery::ExportString(id))) {
+        let text = match c.query_after_writes(func, Query::Scene(SceneQuery::ExportString(id))) {
             Some(QueryAnswer::Scene(SceneAnswer::Text(Some(text)))) => text,
             _ => return c"".as_ptr(),
         };

@@ -60,7 +60,7 @@ pub unsafe extern "C" fn wb_supervisor_world_save(filename: *const c_char) -> Wb
                 return 0;
             }
         }
-        match c.query(func, Query::Scene(SceneQuery::SaveWorld(filename.map(absolute)))) {
+        match c.query_after_writes(func, Query::Scene(SceneQuery::SaveWorld(filename.map(absolute)))) {
             Some(QueryAnswer::Scene(SceneAnswer::Done(done))) => WbBool::from(done),
             _ => 0,
         }

@@ -169,18 +169,13 @@ impl Builder<'_> {
         }
     }
 
-    /// The Solid's bounding shapes, with Webots' warnings for degenerate ones and (in a dynamic Solid)
+    /// The Solid's bounding shapes, with a warning for each unusable one (Webots' for degenerate ones) and (in a dynamic Solid)
     /// planes, which are left out.
     fn shapes(&mut self, scene: &Scene, solid: NodeId, dynamic: bool) -> Vec<BoundingShape> {
-        let mut degenerate = Vec::new();
-        let mut shapes = bounding_shapes(scene, solid, &mut degenerate);
-        for g in degenerate {
-            let what = match scene.type_name(g) {
-                "Box" => "All 'size' components must be positive for a Box used in a 'boundingObject'.".to_string(),
-                "Sphere" => "'radius' must be positive for a Sphere used in a 'boundingObject'.".to_string(),
-                t => format!("'height' and 'radius' must be positive for a {t} used in a 'boundingObject'."),
-            };
-            self.warnings.push(format!("{}: {what}", scene.describe(solid)));
+        let mut unusable = Vec::new();
+        let mut shapes = bounding_shapes(scene, solid, &mut unusable);
+        for u in unusable {
+            self.warnings.push(format!("{}: {}", scene.describe(solid), u.why));
         }
         if dynamic && shapes.iter().any(BoundingShape::is_plane) {
             self.warnings.push(format!(

@@ -18,6 +18,8 @@ mod mass;
 mod plan;
 mod supervision;
 #[cfg(test)]
+mod surface_tests;
+#[cfg(test)]
 mod tests;
 mod welds;
 

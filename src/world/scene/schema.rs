@@ -313,6 +313,18 @@ static SCHEMAS: &[NodeSchema] = &[
         ],
     ),
     closed("Plane", None, &[f("size", V2([1.0, 1.0]))]),
+    open(
+        "ElevationGrid",
+        &[
+            f("height", Empty(T::MFFloat)),
+            f("xDimension", I(0)),
+            f("xSpacing", F(1.0)),
+            f("yDimension", I(0)),
+            f("ySpacing", F(1.0)),
+            f("thickness", F(1.0)),
+        ],
+    ),
+    open("Mesh", &[f("url", Empty(T::MFString)), f("name", S("")), f("materialIndex", I(-1))]),
     NodeSchema {
         name: "IndexedFaceSet",
         base: None,

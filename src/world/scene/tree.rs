@@ -430,6 +430,21 @@ impl Scene {
         warnings.push("WorldInfo: Invalid 'basicTimeStep' changed to 32. The value should be positive.".into());
     }
 
+    /// `WorldInfo.physics` names a physics plugin (a shared library Webots loads beside ODE): none is
+    /// loaded here, so the world runs without it and says so once.
+    pub fn check_physics_plugin(&self, warnings: &mut Vec<String>) {
+        let Some(info) = self.world_info_node() else { return };
+        let name = self.sf_string(info, "physics");
+        if !name.is_empty() {
+            warnings.push(format!(
+                "WorldInfo: physics plugin '{}' is not supported: the world runs without it (its \
+                 webots_physics_init/step/cleanup are never called, and packets on channel 0 go to the \
+                 robots' receivers on channel 0 as on any channel).",
+                super::clip_name(&name)
+            ));
+        }
+    }
+
     /// Nodes a supervisor can see below this one: PROTO internals are hidden except the nodes
     /// passed through the instance's own fields.
     fn visible_children(&self, id: NodeId) -> Vec<NodeId> {
