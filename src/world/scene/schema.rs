@@ -271,7 +271,10 @@ static SCHEMAS: &[NodeSchema] = &[
             f("transparency", F(0.0)),
         ],
     ),
-    open("PBRAppearance", &[f("baseColor", C([1.0, 1.0, 1.0])), f("emissiveColor", C([0.0, 0.0, 0.0]))]),
+    open(
+        "PBRAppearance",
+        &[f("baseColor", C([1.0, 1.0, 1.0])), f("emissiveColor", C([0.0, 0.0, 0.0])), f("emissiveIntensity", F(1.0))],
+    ),
     open("PointLight", LIGHT_FIELDS),
     open("SpotLight", LIGHT_FIELDS),
     open("DirectionalLight", LIGHT_FIELDS),
