@@ -20,6 +20,7 @@ pub mod family;
 mod gps;
 mod gyro;
 mod inertial_unit;
+mod infra_red;
 mod joint_device;
 mod led;
 mod lidar;
