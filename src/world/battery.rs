@@ -29,10 +29,8 @@ impl World {
                 continue;
             }
             let Some(FieldValue::MFFloat(battery)) = self.scene.field(node, "battery") else { continue };
-            let Some(&before) = battery.get(ENERGY) else { continue };
-            if !(before > 0.0) {
-                continue;
-            }
+            // an empty (or NaN) battery stays as it is
+            let Some(&before) = battery.get(ENERGY).filter(|e| **e > 0.0) else { continue };
             let mut battery = battery.clone();
             if !self.states[robot].powered {
                 // a supervisor gave it energy again
