@@ -128,7 +128,7 @@ void wb_robot_battery_sensor_disable(void);
 // The battery sensor's sampling period in ms (0 = disabled).
 int wb_robot_battery_sensor_get_sampling_period(void);
 
-// Battery energy in joules as last sampled; NaN without a `battery` field or before the first sample.
+// Battery energy in joules as last sampled; -1 with an empty `battery` field, NaN before the first sample.
 double wb_robot_battery_sensor_get_value(void);
 
 // Runs `task(param)` on a new thread.

@@ -431,7 +431,7 @@ pub extern "C" fn wb_robot_battery_sensor_get_sampling_period() -> c_int {
     })
 }
 
-/// Battery energy in joules as last sampled; NaN without a `battery` field or before the first sample.
+/// Battery energy in joules as last sampled; -1 with an empty `battery` field, NaN before the first sample.
 #[no_mangle]
 pub extern "C" fn wb_robot_battery_sensor_get_value() -> c_double {
     guard("wb_robot_battery_sensor_get_value", f64::NAN, || {

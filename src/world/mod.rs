@@ -1,6 +1,7 @@
 //! The world side: the scene tree read from the world file, the robots and their devices, time and
 //! the step loop. It answers `StepRequest`s with `StepAnswer`s, whichever link carries them.
 
+pub mod battery;
 pub mod body_supervision;
 pub mod compass;
 pub mod connector;

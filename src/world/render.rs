@@ -96,6 +96,19 @@ fn collect(scene: &Scene, node: NodeId, solid: Option<NodeId>, out: &mut Vec<Ite
     }
 }
 
+/// Where the unit `direction` from `origin` meets visual Shape `shape` within `max` (its distance), as
+/// the cameras see it.
+pub fn shape_ray(
+    scene: &Scene,
+    shape: NodeId,
+    origin: &Point3<f64>,
+    direction: &Vector3<f64>,
+    max: f64,
+) -> Option<f64> {
+    let item = shape_item(scene, shape, None)?;
+    item.shape.cast_ray(&item.at, &Ray::new(point(origin), vector(direction)), max, true)
+}
+
 fn shape_item(scene: &Scene, shape: NodeId, solid: Option<NodeId>) -> Option<Item> {
     let geometry = scene.sf_node(shape, "geometry")?;
     let (mut parry, local) = visual_geometry(scene, geometry)?;

@@ -5,6 +5,7 @@
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
+use super::battery;
 use super::body_supervision::{self, Gliders};
 use super::compass::effective_coordinate_system;
 use super::devices::Devices;
@@ -27,11 +28,19 @@ pub const MODE_REAL_TIME: i32 = 1;
 pub const MODE_FAST: i32 = 2;
 
 /// World-side state of one robot that is not in the scene tree.
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Debug)]
 pub(super) struct RobotState {
     battery: Sampling,
+    /// False while its battery is empty: its devices have no power.
+    pub(super) powered: bool,
     /// Events waiting for the robot's next answer.
     pub(super) outbox: Vec<RobotEvent>,
+}
+
+impl Default for RobotState {
+    fn default() -> RobotState {
+        RobotState { battery: Sampling::default(), powered: true, outbox: Vec::new() }
+    }
 }
 
 pub struct World {
@@ -329,6 +338,7 @@ impl World {
                 self.devices.geometry_changed();
             }
         }
+        self.drain_batteries();
         let end = self.scheduler.next_time_ms();
         self.devices.after_physics(
             &mut self.scene,
@@ -350,7 +360,7 @@ impl World {
         self.sample_tracking(now);
         for (robot, state) in self.states.iter_mut().enumerate() {
             if state.battery.due(now) {
-                let value = battery_value(&self.scene, self.robots[robot].node, now);
+                let value = battery::energy(&self.scene, self.robots[robot].node);
                 state.outbox.push(RobotEvent::BatteryValue(value));
             }
         }
@@ -627,6 +637,7 @@ impl World {
         self.devices.reset_to(fresh, &mut self.device_outboxes);
         for state in &mut self.states {
             state.battery.reset();
+            state.powered = true;
         }
         self.scheduler.rebase();
         self.pace_origin = None;
@@ -644,15 +655,4 @@ impl World {
             std::thread::sleep(wait);
         }
     }
-}
-
-/// Battery energy in joules: the first `battery` entry drained by `cpuConsumption` watts over the
-/// simulated time; NaN when the robot has no battery.
-fn battery_value(scene: &Scene, robot: usize, now_ms: f64) -> f64 {
-    let battery = match scene.field(robot, "battery") {
-        Some(super::scene::FieldValue::MFFloat(v)) if !v.is_empty() => v.clone(),
-        _ => return f64::NAN,
-    };
-    let drain = scene.sf_float(robot, "cpuConsumption") * now_ms / 1000.0;
-    (battery[0] - drain).max(0.0)
 }

@@ -9,6 +9,7 @@ use std::f64::consts::PI;
 use nalgebra::{Point3, Vector3};
 use rand_chacha::ChaCha8Rng;
 
+use super::infra_red;
 use super::sensor::{Sense, SensorModel};
 use crate::protocol::SensorSetup;
 use crate::world::lookup_table::{discretize, LookupTable};
@@ -204,30 +205,6 @@ impl DistanceSensor {
         let count = if count > 1 && aperture == 0.0 { 1 } else { count as usize };
         (self.directions, self.weights) = rays(count, aperture, width);
     }
-
-    /// How much of the light an infra-red ray hitting `solid` gets back (0.2 to 1): Webots' factor of
-    /// the red of its surface and its roughness, read from the first appearance under the Solid.
-    fn reflection(scene: &Scene, solid: NodeId) -> f64 {
-        let Some(appearance) = first_appearance(scene, solid) else { return 1.0 };
-        let read = |node: NodeId, field: &str, default: [f64; 3]| match scene.field(node, field) {
-            Some(FieldValue::SFColor(c)) | Some(FieldValue::SFVec3f(c)) => *c,
-            _ => default,
-        };
-        let float = |node: NodeId, field: &str, default: f64| match scene.field(node, field) {
-            Some(FieldValue::SFFloat(v)) => *v,
-            _ => default,
-        };
-        let (red, roughness) = if scene.type_name(appearance) == "PBRAppearance" {
-            (read(appearance, "baseColor", [1.0; 3])[0], float(appearance, "roughness", 0.0))
-        } else {
-            match scene.sf_node(appearance, "material") {
-                // Webots' conversion of a Material: roughness = 1 - shininess
-                Some(m) => (read(m, "diffuseColor", [0.8; 3])[0], 1.0 - float(m, "shininess", 0.2)),
-                None => (1.0, 0.0),
-            }
-        };
-        0.2 + 0.8 * red.clamp(0.0, 1.0) * (1.0 - 0.5 * roughness.clamp(0.0, 1.0))
-    }
 }
 
 fn value_text(v: &FieldValue) -> String {
@@ -236,23 +213,6 @@ fn value_text(v: &FieldValue) -> String {
         FieldValue::SFInt32(i) => i.to_string(),
         _ => String::new(),
     }
-}
-
-/// The appearance of the first Shape under `solid`, not looking into other Solids.
-fn first_appearance(scene: &Scene, solid: NodeId) -> Option<NodeId> {
-    let mut stack: Vec<NodeId> = scene.mf_node(solid, "children").into_iter().rev().collect();
-    while let Some(n) = stack.pop() {
-        match scene.type_name(n) {
-            "Shape" => {
-                if let Some(a) = scene.sf_node(n, "appearance") {
-                    return Some(a);
-                }
-            }
-            _ if scene.is_solid(n) => {}
-            _ => stack.extend(scene.mf_node(n, "children").into_iter().rev()),
-        }
-    }
-    None
 }
 
 impl SensorModel for DistanceSensor {
@@ -314,11 +274,11 @@ impl SensorModel for DistanceSensor {
                 .fold(range, f64::min),
             Kind::InfraRed => {
                 let (mut distance, mut factor) = (0.0, 0.0);
-                for ((_, hit), w) in hits.zip(&self.weights) {
+                for ((direction, hit), w) in hits.zip(&self.weights) {
                     match hit {
                         Some(h) => {
                             distance += w * h.distance;
-                            factor += w * Self::reflection(scene, h.solid);
+                            factor += w * infra_red::reflection(scene, h.solid, &origin, &direction, h.distance);
                         }
                         None => {
                             distance += w * range;

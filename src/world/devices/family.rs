@@ -93,6 +93,12 @@ pub trait Family: Any + Send {
     /// The engine was built again: what refers to its objects is made again.
     fn physics_rebuilt(&mut self, _scene: &Scene, _physics: Option<&mut Physics>) {}
 
+    /// Adds each device's power draw in watts to its robot's entry (Webots' `energyConsumption`).
+    fn power_draw(&self, _scene: &Scene, _physics: Option<&Physics>, _watts: &mut [f64]) {}
+
+    /// `robot`'s battery ran out (`on` false) or holds energy again (`on` true).
+    fn power(&mut self, _robot: usize, _on: bool) {}
+
     fn as_any_mut(&mut self) -> &mut dyn Any;
 }
 

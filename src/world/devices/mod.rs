@@ -20,6 +20,7 @@ pub mod family;
 mod gps;
 mod gyro;
 mod inertial_unit;
+mod infra_red;
 mod joint_device;
 mod led;
 mod lidar;
@@ -223,6 +224,22 @@ impl Devices {
         warnings: &mut Vec<String>,
     ) {
         self.each_family(scene, physics, now, outboxes, warnings, |f, ctx| f.sample(ctx));
+    }
+
+    /// Per robot (`robots` of them), the watts its devices draw from its battery in the last step.
+    pub fn power_draw(&self, scene: &Scene, physics: Option<&Physics>, robots: usize) -> Vec<f64> {
+        let mut watts = vec![0.0; robots];
+        for (family, _) in self.families.iter().zip(&self.used).filter(|(_, &used)| used) {
+            family.power_draw(scene, physics, &mut watts);
+        }
+        watts
+    }
+
+    /// `robot`'s devices lose their power (`on` false: an empty battery) or get it back.
+    pub fn power(&mut self, robot: usize, on: bool) {
+        for family in &mut self.families {
+            family.power(robot, on);
+        }
     }
 
     /// Runs `act` on every family in turn with one context.

@@ -10,7 +10,7 @@ use super::motor_law::{LawState, Targets};
 use crate::c_format::g;
 use crate::protocol::{Command, DeviceSetup, MotorSetup};
 use crate::world::joint_poses::JointPose;
-use crate::world::physics::Drive;
+use crate::world::physics::{Drive, Physics};
 use crate::world::sampling::Sampling;
 use crate::world::scene::{FieldValue, NodeId, Scene};
 
@@ -130,6 +130,8 @@ struct Motor {
     position_sensor: u16,
     /// Coupled motors of the same robot (indices here).
     siblings: Vec<usize>,
+    /// False once its robot's battery is empty: no force or torque (Webots' `powerOn(false)`).
+    powered: bool,
     /// The coupling checks of spec §3.7 were made.
     coupling_checked: bool,
 }
@@ -168,6 +170,7 @@ impl Motor {
             position_sensor: tag(&["PositionSensor"]),
             siblings: Vec::new(),
             coupling_checked: false,
+            powered: true,
             at,
         }
     }
@@ -488,11 +491,13 @@ impl Family for MotorFamily {
                 let physics = ctx.physics.as_deref_mut().expect("checked");
                 let (position, _) = physics.joint_axis(at.joint, at.axis).unwrap_or((m.position, 0.0));
                 m.position = position;
+                // without power the motor gives no force or torque at all
+                let available = if m.powered { m.targets.force } else { 0.0 };
                 let drive = match m.force {
-                    Some(f) => Drive::Force(f),
+                    Some(f) => Drive::Force(if m.powered { f } else { 0.0 }),
                     None => Drive::Velocity {
                         velocity: m.law.dynamic_velocity(&m.targets, position, dt),
-                        max_force: m.targets.force,
+                        max_force: available,
                     },
                 };
                 physics.set_drive(at.joint, at.axis, drive, wake);
@@ -522,6 +527,24 @@ impl Family for MotorFamily {
                 let feedback = m.at.as_ref().and_then(|at| ctx.physics.as_deref()?.joint_feedback(at.joint, at.axis));
                 ctx.outboxes[m.owner.robot].push_sample(m.owner.tag, &[feedback.unwrap_or(0.0)]);
             }
+        }
+    }
+
+    /// Webots' motor draws `consumptionFactor` × |its force or torque feedback| watts; a motor
+    /// outside a physical joint (a Track's, a kinematic one) draws nothing.
+    fn power_draw(&self, scene: &Scene, physics: Option<&Physics>, watts: &mut [f64]) {
+        let Some(physics) = physics else { return };
+        for m in &self.motors {
+            let Some(at) = &m.at else { continue };
+            let Some(feedback) = physics.joint_feedback(at.joint, at.axis) else { continue };
+            watts[m.owner.robot] += feedback.abs() * scene.sf_float(m.node, "consumptionFactor");
+        }
+    }
+
+    fn power(&mut self, robot: usize, on: bool) {
+        for m in self.motors.iter_mut().filter(|m| m.owner.robot == robot) {
+            m.powered = on;
+            m.woken = true;
         }
     }
 

@@ -141,14 +141,6 @@ macro_rules! motor_fields {
     };
 }
 
-const LIGHT_FIELDS: &[FieldSpec] =
-    &[f("ambientIntensity", F(0.0)), f("color", C([1.0, 1.0, 1.0])), f("intensity", F(1.0)), f("on", B(true))];
-
-/// A node modelled only partly: these fields, the others as written.
-const fn open(name: &'static str, fields: &'static [FieldSpec]) -> NodeSchema {
-    NodeSchema { name, base: None, default_name: None, fields, open: true, legacy: &[] }
-}
-
 const fn closed(name: &'static str, base: Option<&'static str>, fields: &'static [FieldSpec]) -> NodeSchema {
     NodeSchema { name, base, default_name: None, fields, open: false, legacy: &[] }
 }
@@ -259,22 +251,6 @@ static SCHEMAS: &[NodeSchema] = &[
         &[f("appearance", Null), f("geometry", Null), f("castShadows", B(true)), f("isPickable", B(true))],
     ),
     // what an LED colours (its other fields as written)
-    open("Appearance", &[f("material", Null), f("texture", Null), f("textureTransform", Null)]),
-    open(
-        "Material",
-        &[
-            f("ambientIntensity", F(0.2)),
-            f("diffuseColor", C([0.8, 0.8, 0.8])),
-            f("emissiveColor", C([0.0, 0.0, 0.0])),
-            f("shininess", F(0.2)),
-            f("specularColor", C([0.0, 0.0, 0.0])),
-            f("transparency", F(0.0)),
-        ],
-    ),
-    open("PBRAppearance", &[f("baseColor", C([1.0, 1.0, 1.0])), f("emissiveColor", C([0.0, 0.0, 0.0]))]),
-    open("PointLight", LIGHT_FIELDS),
-    open("SpotLight", LIGHT_FIELDS),
-    open("DirectionalLight", LIGHT_FIELDS),
     closed("Box", None, &[f("size", V3([0.1, 0.1, 0.1]))]),
     closed("Sphere", None, &[f("radius", F(0.1)), f("subdivision", I(1)), f("ico", B(true))]),
     closed(
@@ -754,22 +730,22 @@ static SCHEMAS: &[NodeSchema] = &[
         "Material",
         &[
             f("ambientIntensity", F(0.2)),
-            f("diffuseColor", V3([0.8, 0.8, 0.8])),
-            f("emissiveColor", V3([0.0, 0.0, 0.0])),
+            f("diffuseColor", C([0.8, 0.8, 0.8])),
+            f("emissiveColor", C([0.0, 0.0, 0.0])),
             f("shininess", F(0.2)),
-            f("specularColor", V3([0.0, 0.0, 0.0])),
+            f("specularColor", C([0.0, 0.0, 0.0])),
             f("transparency", F(0.0)),
         ],
     ),
     open_node(
         "PBRAppearance",
         &[
-            f("baseColor", V3([1.0, 1.0, 1.0])),
+            f("baseColor", C([1.0, 1.0, 1.0])),
             f("baseColorMap", Null),
             f("transparency", F(0.0)),
             f("roughness", F(0.0)),
             f("metalness", F(1.0)),
-            f("emissiveColor", V3([0.0, 0.0, 0.0])),
+            f("emissiveColor", C([0.0, 0.0, 0.0])),
             f("emissiveIntensity", F(1.0)),
         ],
     ),
@@ -777,7 +753,7 @@ static SCHEMAS: &[NodeSchema] = &[
         "DirectionalLight",
         &[
             f("ambientIntensity", F(0.0)),
-            f("color", V3([1.0, 1.0, 1.0])),
+            f("color", C([1.0, 1.0, 1.0])),
             f("direction", V3([0.0, 0.0, -1.0])),
             f("intensity", F(1.0)),
             f("on", B(true)),
@@ -789,7 +765,7 @@ static SCHEMAS: &[NodeSchema] = &[
         &[
             f("ambientIntensity", F(0.0)),
             f("attenuation", V3([1.0, 0.0, 0.0])),
-            f("color", V3([1.0, 1.0, 1.0])),
+            f("color", C([1.0, 1.0, 1.0])),
             f("intensity", F(1.0)),
             f("location", V3([0.0, 0.0, 0.0])),
             f("on", B(true)),
@@ -803,7 +779,7 @@ static SCHEMAS: &[NodeSchema] = &[
             f("ambientIntensity", F(0.0)),
             f("attenuation", V3([1.0, 0.0, 0.0])),
             f("beamWidth", F(1.570796)),
-            f("color", V3([1.0, 1.0, 1.0])),
+            f("color", C([1.0, 1.0, 1.0])),
             f("cutOffAngle", F(0.785398)),
             f("direction", V3([0.0, 0.0, -1.0])),
             f("intensity", F(1.0)),
