@@ -289,7 +289,7 @@ static SCHEMAS: &[NodeSchema] = &[
         ],
     ),
     closed("Plane", None, &[f("size", V2([1.0, 1.0]))]),
-    open(
+    open_node(
         "ElevationGrid",
         &[
             f("height", Empty(T::MFFloat)),
@@ -300,7 +300,7 @@ static SCHEMAS: &[NodeSchema] = &[
             f("thickness", F(1.0)),
         ],
     ),
-    open("Mesh", &[f("url", Empty(T::MFString)), f("name", S("")), f("materialIndex", I(-1))]),
+    open_node("Mesh", &[f("url", Empty(T::MFString)), f("name", S("")), f("materialIndex", I(-1))]),
     NodeSchema {
         name: "IndexedFaceSet",
         base: None,
