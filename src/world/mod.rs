@@ -2,6 +2,7 @@
 //! the step loop. It answers `StepRequest`s with `StepAnswer`s, whichever link carries them.
 
 pub mod body_supervision;
+pub mod bounds;
 pub mod compass;
 pub mod connector;
 pub mod devices;

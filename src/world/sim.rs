@@ -56,6 +56,9 @@ pub struct World {
     warnings: Vec<String>,
     /// Warnings raised while running (field checks), drained by `take_runtime_warnings`.
     pub(super) runtime_warnings: Vec<String>,
+    /// What went wrong in the world itself while running (a body whose state became non-finite):
+    /// each fails the run.
+    failures: Vec<String>,
     /// Per robot, device events waiting for its next answer.
     pub(super) device_outboxes: Vec<DeviceEvents>,
     pub(super) seed: i32,
@@ -108,6 +111,7 @@ impl World {
             gliders,
             warnings,
             runtime_warnings: Vec::new(),
+            failures: Vec::new(),
             seed: info.random_seed,
             quit_status: None,
             reset_requested: false,
@@ -163,6 +167,11 @@ impl World {
     }
 
     /// The status a supervisor passed to `wb_supervisor_simulation_quit`, if one did.
+    /// What went wrong in the world itself while running; any fails the run.
+    pub fn failures(&self) -> &[String] {
+        &self.failures
+    }
+
     pub fn quit_status(&self) -> Option<i32> {
         self.quit_status
     }
@@ -288,6 +297,17 @@ impl World {
         if let Some(physics) = &mut self.physics {
             if physics.step(&mut self.scene) {
                 self.devices.geometry_changed();
+            }
+            for solid in physics.take_diverged() {
+                let steps = (now / self.scene.basic_time_step()).round() + 1.0;
+                let why = format!(
+                    "{}: its position or velocity became non-finite (NaN or infinite) in step {steps} (t = {} s): \
+                     it is stopped where it was",
+                    self.scene.describe(solid),
+                    crate::c_format::g((now + self.scene.basic_time_step()) / 1000.0)
+                );
+                self.runtime_warnings.push(why.clone());
+                self.failures.push(why);
             }
         }
         let end = self.scheduler.next_time_ms();

@@ -771,12 +771,18 @@ fn exponential_use_and_proto_growth_is_an_error() {
 #[test]
 fn huge_numbers() {
     let s = ok(&format!(
-        "{H}Solid {{ translation 1e999 -1e999 123456789012345678901234567890 rotation 1e308 1e308 1e308 1e308 children [ Solid {{ translation 1 1 1 }} ] }}\n"
+        "{H}Solid {{ translation 1e308 -1e308 123456789012345678901234567890 rotation 1e308 1e308 1e308 1e308 children [ Solid {{ translation 1 1 1 }} ] }}\n"
     ));
     let child = s.children(s.roots[0])[0];
     let _ = s.global_pose(child);
     let _ = s.global_transform(child);
-    assert_eq!(s.sf_vec3(s.roots[0], "translation")[0], f64::INFINITY);
+    assert_eq!(s.sf_vec3(s.roots[0], "translation")[0], 1e308);
+    // beyond the largest double: an error at the number, as Webots refuses it
+    assert_eq!(
+        err(&format!("{H}Solid {{ translation 1e999 0 0 }}")),
+        "t.wbt:2:21: number '1e999' is out of range (beyond the largest double)"
+    );
+    assert!(err(&format!("{H}Solid {{ children [ Pose {{ translation 0 -1e999 0 }} ] }}")).contains("out of range"));
     assert!(err(&format!("{H}Emitter {{ channel 99999999999999999999 }}")).contains("integer"));
     assert!(err(&format!("{H}Emitter {{ channel 0x1FFFFFFFF }}")).contains("integer"));
     assert!(err(&format!("{H}Solid {{ translation 1e 0 0 }}")).contains("invalid number"));
