@@ -9,6 +9,7 @@ use clap::{Parser, Subcommand};
 
 use super::default_load_options;
 use super::guard;
+use super::outcome::{ControllerReport, Outcome, RunReport};
 use super::serve::{RunOptions, Server};
 use super::suite::case::ReportFile;
 use super::suite::manifest::{self, ManifestOptions, RunSpec};
@@ -230,17 +231,62 @@ struct RunSettings<'a> {
 }
 
 fn run(world_path: &Path, settings: &RunSettings) -> i32 {
-    let RunSettings { until, step_timeout, seed, report, live_output } = *settings;
+    let RunSettings { until, step_timeout, report, .. } = *settings;
     if let Err(e) = check_times(until, step_timeout) {
         eprintln!("webots-shim: {e}");
         return 2;
     }
     set_webots_home();
+    let name = world_path.file_name().map_or_else(|| world_path.display().to_string(), |n| n.to_string_lossy().into());
+    let run_report = match super::panic_report::guard(&name, || load_and_serve(world_path, settings)) {
+        Ok(Ok(r)) => r,
+        Ok(Err(status)) => return status,
+        Err(why) => {
+            let (_, time_ms) = crate::world::progress::last();
+            RunReport {
+                controllers: vec![ControllerReport {
+                    robot: "(world)".into(),
+                    outcome: Outcome::WorldFailed(why),
+                    after_quit: false,
+                }],
+                time_s: time_ms / 1000.0,
+                interrupted: false,
+                supervisor_quit: None,
+            }
+        }
+    };
+    let file = ReportFile { report: run_report, peak_rss_bytes: peak_rss_bytes() };
+    if let Some(path) = report {
+        if let Err(e) = write_report(path, &file) {
+            eprintln!("webots-shim: cannot write the report {}: {e}", path.display());
+        }
+    }
+    let run_report = file.report;
+    // the controllers held against the run (after a quit(0), not those still running at the quit)
+    let failed: Vec<_> = run_report.failures().into_iter().filter(|f| f.robot.is_some()).collect();
+    let quit = run_report.supervisor_quit.map(|s| format!(", a supervisor quit with status {s}")).unwrap_or_default();
+    eprintln!(
+        "webots-shim: run ended at {:.3} s{quit}: {} controller(s), {} failed{}",
+        run_report.time_s,
+        run_report.controllers.len(),
+        failed.len(),
+        if failed.is_empty() {
+            String::new()
+        } else {
+            format!(" ({})", failed.iter().map(|f| f.to_string()).collect::<Vec<_>>().join("; "))
+        }
+    );
+    run_report.exit_status()
+}
+
+/// Loads the world and serves its run: the run's report, or the exit status of a run that could not start.
+fn load_and_serve(world_path: &Path, settings: &RunSettings) -> Result<RunReport, i32> {
+    let RunSettings { until, step_timeout, seed, live_output, .. } = *settings;
     let mut world = match World::load(world_path, &default_load_options()) {
         Ok(w) => w,
         Err(e) => {
             eprintln!("webots-shim: cannot load the world: {e}");
-            return 1;
+            return Err(1);
         }
     };
     for warning in world.scene().warnings.iter().chain(world.warnings()) {
@@ -266,31 +312,10 @@ fn run(world_path: &Path, settings: &RunSettings) -> i32 {
         Ok(s) => s,
         Err(e) => {
             eprintln!("webots-shim: cannot open the run's socket: {e}");
-            return 1;
+            return Err(1);
         }
     };
-    let file = ReportFile { report: server.run(), peak_rss_bytes: peak_rss_bytes() };
-    if let Some(path) = report {
-        if let Err(e) = write_report(path, &file) {
-            eprintln!("webots-shim: cannot write the report {}: {e}", path.display());
-        }
-    }
-    let run_report = file.report;
-    // the controllers held against the run (after a quit(0), not those still running at the quit)
-    let failed: Vec<_> = run_report.failures().into_iter().filter(|f| f.robot.is_some()).collect();
-    let quit = run_report.supervisor_quit.map(|s| format!(", a supervisor quit with status {s}")).unwrap_or_default();
-    eprintln!(
-        "webots-shim: run ended at {:.3} s{quit}: {} controller(s), {} failed{}",
-        run_report.time_s,
-        run_report.controllers.len(),
-        failed.len(),
-        if failed.is_empty() {
-            String::new()
-        } else {
-            format!(" ({})", failed.iter().map(|f| f.to_string()).collect::<Vec<_>>().join("; "))
-        }
-    );
-    run_report.exit_status()
+    Ok(server.run())
 }
 
 /// The largest resident set of this process and of the children it waited for (every controller, by

@@ -14,6 +14,7 @@ pub mod links;
 pub mod lookup_table;
 pub mod obstacles;
 pub mod physics;
+pub mod progress;
 pub mod radio;
 pub mod radio_fields;
 pub mod rays;

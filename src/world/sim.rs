@@ -284,6 +284,11 @@ impl World {
         self.pending = pending;
         let now = self.time_ms();
         let dt = self.basic_time_step_ms() / 1000.0;
+        let step = (now / self.basic_time_step_ms()).round() as u64 + 1;
+        super::progress::record(step, now);
+        if test_panic_at().is_some_and(|at| at == step) {
+            panic!("WEBOTS_SHIM_TEST_PANIC_AT: a panic on purpose in step {step}");
+        }
         for node in self.gliders.step(&mut self.scene, dt) {
             self.moved(node);
         }
@@ -618,4 +623,11 @@ fn battery_value(scene: &Scene, robot: usize, now_ms: f64) -> f64 {
     };
     let drain = scene.sf_float(robot, "cpuConsumption") * now_ms / 1000.0;
     (battery[0] - drain).max(0.0)
+}
+
+/// `WEBOTS_SHIM_TEST_PANIC_AT=N`: the world panics in its step N (the tests' way to check that a panic
+/// still ends in a report).
+fn test_panic_at() -> Option<u64> {
+    static AT: std::sync::OnceLock<Option<u64>> = std::sync::OnceLock::new();
+    *AT.get_or_init(|| std::env::var("WEBOTS_SHIM_TEST_PANIC_AT").ok()?.parse().ok())
 }
