@@ -238,7 +238,10 @@ fn run(world_path: &Path, settings: &RunSettings) -> i32 {
     }
     set_webots_home();
     let name = world_path.file_name().map_or_else(|| world_path.display().to_string(), |n| n.to_string_lossy().into());
-    let run_report = match super::panic_report::guard(&name, || load_and_serve(world_path, settings)) {
+    let served = super::panic_report::guard(&name, || load_and_serve(world_path, settings));
+    // what templates wrote goes with the run (an interrupted run ends here too)
+    crate::world::scene::remove_template_folder();
+    let run_report = match served {
         Ok(Ok(r)) => r,
         Ok(Err(status)) => return status,
         Err(why) => {

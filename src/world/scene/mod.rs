@@ -39,6 +39,7 @@ pub use error::{SourcePos, WorldError};
 pub use lexer::CURRENT_VERSION;
 pub use pose::{axis_angle_of, rotation_from_axis_angle};
 pub use regenerate::Regenerated;
+pub use template_instance::{remove_template_folder, template_folder};
 use tree::ProtoLibrary;
 pub use tree::{Field, IsLink, Node, NodeId, ProtoLayer, Scene, TemplateInstance, WorldInfo};
 pub use value::{FieldType, FieldValue};

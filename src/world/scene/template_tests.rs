@@ -282,3 +282,26 @@ fn nested_templates_and_node_parameters() {
     assert_eq!(s.nodes[compass].parent, Some(kids[2]));
     let _ = std::fs::remove_dir_all(dir);
 }
+
+#[test]
+fn wbfile_writes_stay_in_the_temporary_folder_and_reads_are_bounded() {
+    let escape = std::env::temp_dir().join(format!("shim-escape-{}.txt", std::process::id()));
+    for (what, code, said) in [
+        ("absolute", format!("wbfile.writeTextFile('{}', 'x');", escape.display()), "a template writes only inside"),
+        ("climbing", "wbfile.writeTextFile('../../../escape.txt', 'x');".to_string(), "a template writes only inside"),
+        ("device", "wbfile.readTextFile('/dev/zero');".to_string(), "not a regular file"),
+    ] {
+        let tpl = reporter("Filer", "", &code, "'done'");
+        let (dir, e) = load_err(&[("protos/Filer.proto", &tpl)], &world("Filer", "Filer { }"));
+        assert!(e.contains("template error in PROTO 'Filer'") && e.contains(said), "{what}: {e}");
+        assert!(e.contains("Filer.proto:"), "{what}: {e}");
+        let _ = std::fs::remove_dir_all(dir);
+    }
+    assert!(!escape.exists());
+    // inside the folder: written, and read back
+    let code = "const ok = wbfile.writeTextFile('sub/a.txt', 'hello'); const back = wbfile.readTextFile('sub/a.txt');";
+    let tpl = reporter("Filer", "", code, "ok + ' ' + back");
+    let (dir, s) = load_ok(&[("protos/Filer.proto", &tpl)], &world("Filer", "Filer { }"));
+    assert_eq!(s.sf_string(s.roots[1], "name"), "true hello");
+    let _ = std::fs::remove_dir_all(dir);
+}

@@ -7,7 +7,7 @@ use super::super::error::{SourcePos, WorldError};
 use super::input::{fields_object, Context, TField};
 use super::script::{file_line, module_source, MODULE_NAME};
 use super::{Language, TemplateBody};
-use rquickjs::{CatchResultExt, CaughtError, Coerced, Ctx, Function, Module, Object, Runtime, Value};
+use rquickjs::{CatchResultExt, CaughtError, Coerced, Ctx, Function, Module, Runtime, Value};
 use std::cell::Cell;
 use std::path::{Path, PathBuf};
 use std::rc::Rc;
@@ -131,7 +131,7 @@ fn run<'js>(
     tmp: &Path,
 ) -> rquickjs::Result<String> {
     ctx.eval::<(), _>(GLOBALS)?;
-    ctx.globals().set("wbfile", wbfile(ctx, tmp)?)?;
+    ctx.globals().set("wbfile", super::wbfile::object(ctx, tmp)?)?;
     for (module, text) in MODULES {
         Module::declare(ctx.clone(), *module, *text)?;
     }
@@ -140,29 +140,6 @@ fn run<'js>(
     let generate: Function = module.get("generateVrml")?;
     let out: Coerced<String> = generate.call((context.to_js(ctx)?, fields_object(ctx, fields)?))?;
     Ok(out.0)
-}
-
-/// The global `wbfile` object: files by absolute path or relative to the temporary files folder,
-/// written there.
-fn wbfile<'js>(ctx: &Ctx<'js>, tmp: &Path) -> rquickjs::Result<Object<'js>> {
-    let o = Object::new(ctx.clone())?;
-    let dir = tmp.to_path_buf();
-    o.set("fileExists", Function::new(ctx.clone(), move |p: Coerced<String>| dir.join(p.0).exists())?)?;
-    let dir = tmp.to_path_buf();
-    o.set(
-        "readTextFile",
-        Function::new(ctx.clone(), move |p: Coerced<String>| {
-            std::fs::read_to_string(dir.join(p.0)).unwrap_or_default()
-        })?,
-    )?;
-    let dir = tmp.to_path_buf();
-    o.set(
-        "writeTextFile",
-        Function::new(ctx.clone(), move |name: Coerced<String>, content: Coerced<String>| {
-            std::fs::create_dir_all(&dir).is_ok() && std::fs::write(dir.join(name.0), content.0).is_ok()
-        })?,
-    )?;
-    Ok(o)
 }
 
 /// The strings pushed on a global stream array.

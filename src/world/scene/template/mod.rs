@@ -10,6 +10,7 @@ mod engine;
 mod header;
 mod input;
 mod script;
+pub mod wbfile;
 
 pub(crate) use engine::Engine;
 pub(crate) use header::{Header, Language};
