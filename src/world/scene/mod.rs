@@ -59,6 +59,8 @@ use version::version_key;
 pub struct LoadOptions {
     pub search_path: Vec<PathBuf>,
     pub template_time_limit: Option<std::time::Duration>,
+    /// All the templates of one load together (default: `template::load_budget()`).
+    pub template_load_budget: Option<std::time::Duration>,
 }
 
 /// Loads a world file (and the PROTO files it declares).

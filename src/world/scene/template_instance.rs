@@ -249,7 +249,10 @@ impl Loader<'_> {
         }
         let engine = match self.expansions.engine.take() {
             Some(e) => e,
-            None => Engine::new(self.opts.template_time_limit.unwrap_or(DEFAULT_TIME_LIMIT))?,
+            None => Engine::new(
+                self.opts.template_time_limit.unwrap_or(DEFAULT_TIME_LIMIT),
+                self.opts.template_load_budget.unwrap_or_else(super::template::load_budget),
+            )?,
         };
         let run = engine.expand(&def.name, template, fields, context);
         self.expansions.engine = Some(engine);

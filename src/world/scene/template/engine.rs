@@ -47,16 +47,20 @@ pub(crate) struct Engine {
     rt: Runtime,
     deadline: Rc<Cell<Option<Instant>>>,
     limit: Duration,
+    /// When the load's templates together have used their budget, and that budget.
+    load_deadline: Instant,
+    budget: Duration,
 }
 
 impl Engine {
-    pub fn new(limit: Duration) -> Result<Engine, WorldError> {
+    /// `limit` bounds each expansion, `budget` all of this engine's (one world load's) together.
+    pub fn new(limit: Duration, budget: Duration) -> Result<Engine, WorldError> {
         let rt = Runtime::new().map_err(|e| WorldError::new(format!("cannot start the JavaScript engine: {}", e)))?;
         rt.set_memory_limit(MEMORY_LIMIT);
         let deadline: Rc<Cell<Option<Instant>>> = Rc::new(Cell::new(None));
         let watch = deadline.clone();
         rt.set_interrupt_handler(Some(Box::new(move || watch.get().is_some_and(|d| Instant::now() >= d))));
-        Ok(Engine { rt, deadline, limit })
+        Ok(Engine { rt, deadline, limit, load_deadline: Instant::now() + budget, budget })
     }
 
     /// Runs the template of PROTO `name` with these field values and context.
@@ -81,7 +85,10 @@ impl Engine {
             .map_err(|e| WorldError::new(format!("cannot start the JavaScript engine: {}", e)))?;
         let source = module_source(&body.text, &body.start);
         let tmp = PathBuf::from(&context.temporary_files_path);
-        self.deadline.set(Some(Instant::now() + self.limit));
+        if Instant::now() >= self.load_deadline {
+            return Err(WorldError::at(&body.first_block(), self.over_budget(name)));
+        }
+        self.deadline.set(Some((Instant::now() + self.limit).min(self.load_deadline)));
         let outcome = ctx.with(|ctx| {
             let run = run(&ctx, &source, fields, context, &tmp).catch(&ctx);
             let streams = (stream(&ctx, "stdout"), stream(&ctx, "stderr"));
@@ -90,6 +97,15 @@ impl Engine {
         self.deadline.set(None);
         let (text, (output, errors)) = outcome;
         Ok(Expansion { text: text?, output, errors })
+    }
+
+    /// The message of a load whose templates used up their budget while PROTO `name` expanded.
+    fn over_budget(&self, name: &str) -> String {
+        format!(
+            "the world's templates ran longer than the load's budget of {:?} (WEBOTS_SHIM_LOAD_BUDGET, in seconds): \
+             stopped while PROTO '{}' was expanding",
+            self.budget, name
+        )
     }
 
     /// A failed run as a `WorldError` at the template line it names.
@@ -109,6 +125,9 @@ impl Engine {
             CaughtError::Error(e) => (e.to_string(), None),
         };
         let mut line = line;
+        if message.ends_with("interrupted") && Instant::now() >= self.load_deadline {
+            return WorldError::at(&body.first_block(), self.over_budget(name));
+        }
         if message.ends_with("interrupted") {
             message = format!("the template ran longer than {:?} (an endless loop?) and was stopped", self.limit);
             // QuickJS knows where a loop was stopped only from its last call: column 1 is the function's start
