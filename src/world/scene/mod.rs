@@ -10,6 +10,7 @@
 
 mod ast;
 mod clip;
+mod confine;
 mod edit;
 mod error;
 mod export;

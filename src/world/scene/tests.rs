@@ -1005,3 +1005,33 @@ fn the_step_loop_s_basic_time_step_is_world_info_s() {
         }
     }
 }
+
+#[test]
+fn webots_urls_that_climb_out_of_the_home_are_refused() {
+    let dir = tmpdir("climb");
+    let proto = "#VRML_SIM R2025a utf8\nPROTO Secret [ ] { Solid { name \"secret\" } }\n";
+    write(&dir.join("secret/Secret.proto"), proto);
+    write(&dir.join("home/projects/Inside.proto"), &proto.replace("Secret", "Inside"));
+    let opts = LoadOptions { search_path: vec![dir.join("home")], ..Default::default() };
+    for url in [
+        "webots://../secret/Secret.proto",
+        "webots://projects/../../secret/Secret.proto",
+        "https://raw.githubusercontent.com/cyberbotics/webots/R2025a/../secret/Secret.proto",
+    ] {
+        let w = dir.join("worlds/w.wbt");
+        write(&w, &format!("#VRML_SIM R2025a utf8\nEXTERNPROTO \"{url}\"\nSecret {{ }}\n"));
+        let s = load_world(&w, &opts).unwrap_or_else(|e| panic!("{e}"));
+        assert!(
+            s.warnings.iter().any(|m| m.contains("climbs out of the Webots home") && m.contains("w.wbt:2:")),
+            "{url}: {:?}",
+            s.warnings
+        );
+        assert!(!s.preorder().into_iter().any(|n| s.sf_string(n, "name") == "secret"), "{url}");
+    }
+    // inside the home: found
+    let w = dir.join("worlds/w.wbt");
+    write(&w, "#VRML_SIM R2025a utf8\nEXTERNPROTO \"webots://projects/./Inside.proto\"\nInside { }\n");
+    let s = load_world(&w, &opts).unwrap();
+    assert!(s.preorder().into_iter().any(|n| s.sf_string(n, "name") == "secret"), "{:?}", s.warnings);
+    let _ = std::fs::remove_dir_all(dir);
+}

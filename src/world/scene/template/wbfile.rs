@@ -5,7 +5,7 @@
 
 use std::io::Read;
 use std::os::unix::fs::OpenOptionsExt;
-use std::path::{Component, Path, PathBuf};
+use std::path::{Path, PathBuf};
 
 use rquickjs::{Coerced, Ctx, Exception, Function, Object};
 
@@ -46,16 +46,7 @@ pub(super) fn object<'js>(ctx: &Ctx<'js>, tmp: &Path) -> rquickjs::Result<Object
 
 /// `name` as a path inside `dir`, or `None` when it is absolute or climbs out of it.
 pub fn inside(dir: &Path, name: &str) -> Option<PathBuf> {
-    let mut depth = 0usize;
-    for c in Path::new(name).components() {
-        match c {
-            Component::Normal(_) => depth += 1,
-            Component::CurDir => {}
-            Component::ParentDir => depth = depth.checked_sub(1)?,
-            Component::RootDir | Component::Prefix(_) => return None,
-        }
-    }
-    (depth > 0).then(|| dir.join(name))
+    super::super::confine::stays_inside(name).then(|| dir.join(name))
 }
 
 /// A missing file reads as "" (as before); anything but a regular file of at most `MAX_READ` bytes is refused.
