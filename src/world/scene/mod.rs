@@ -13,6 +13,7 @@ mod clip;
 mod confine;
 mod edit;
 mod error;
+mod expansion_size;
 mod export;
 mod frames;
 mod instance;

@@ -1035,3 +1035,29 @@ fn webots_urls_that_climb_out_of_the_home_are_refused() {
     assert!(s.preorder().into_iter().any(|n| s.sf_string(n, "name") == "secret"), "{:?}", s.warnings);
     let _ = std::fs::remove_dir_all(dir);
 }
+
+#[test]
+fn a_proto_expansion_bomb_is_refused_before_it_is_built() {
+    for shape in ["body", "default"] {
+        let mut text = String::from(H);
+        text.push_str("PROTO Q0 [ ] { Group { } }\n");
+        for i in 1..40 {
+            let j = i - 1;
+            text.push_str(&match shape {
+                "body" => format!("PROTO Q{i} [ ] {{ Group {{ children [ Q{j} {{ }} Q{j} {{ }} ] }} }}\n"),
+                _ => {
+                    format!("PROTO Q{i} [ field MFNode c [ Q{j} {{ }} Q{j} {{ }} ] ] {{ Group {{ children IS c }} }}\n")
+                }
+            });
+        }
+        text.push_str("Q39 { }\n");
+        let start = std::time::Instant::now();
+        let e = err(&text);
+        assert!(start.elapsed() < std::time::Duration::from_secs(2), "{shape}: {:?}", start.elapsed());
+        assert!(
+            e.starts_with("t.wbt:")
+                && e.contains("world too large (more than 1000000 nodes): PROTO 'Q39' would expand to"),
+            "{shape}: {e}"
+        );
+    }
+}
