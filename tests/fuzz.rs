@@ -205,7 +205,11 @@ fn exercise(world: &mut World, requests: &[StepRequest], budget: usize) {
 
 fn parse(bytes: &[u8], dir: &Path) -> Result<World, String> {
     let text = String::from_utf8_lossy(bytes);
-    let options = LoadOptions { search_path: vec![manifest().join("src/install/home")], template_time_limit: None };
+    let options = LoadOptions {
+        search_path: vec![manifest().join("src/install/home")],
+        template_time_limit: None,
+        template_load_budget: None,
+    };
     let scene = parse_world_str(&text, "fuzz.wbt", dir, &options).map_err(|e| e.to_string())?;
     Ok(World::from_scene(scene, dir.join("fuzz.wbt")))
 }

@@ -10,7 +10,7 @@ use clap::{Parser, Subcommand};
 use super::console::Style;
 use super::default_load_options;
 use super::guard;
-use super::outcome::RunReport;
+use super::outcome::{ControllerReport, Outcome, RunReport};
 use super::serve::{RunOptions, Server};
 use super::suite::case::ReportFile;
 use super::suite::manifest::{self, ManifestOptions, RunSpec};
@@ -272,45 +272,93 @@ impl RunSettings<'_> {
     }
 }
 
+/// How `run_world` says things: webots-shim's way, or Webots' console (warnings with `--stderr` only,
+/// errors always).
+fn say(style: Style, level: &str, message: &str) {
+    match style {
+        Style::Shim => eprintln!("webots-shim: {}{message}", if level == "WARNING" { "warning: " } else { "" }),
+        Style::Webots { stderr, .. } => {
+            if level != "WARNING" || stderr {
+                eprintln!("{level}: {message}");
+            }
+        }
+    }
+}
+
 /// Runs the world at `world_path`; returns the exit status (and the report, when it ran).
 pub fn run_world(world_path: &Path, settings: &RunSettings) -> (i32, Option<RunReport>) {
-    let RunSettings {
-        until,
-        step_timeout,
-        seed,
-        report,
-        live_output,
-        keep_extern,
-        style,
-        extern_urls,
-        port,
-        mode,
-        tcp,
-    } = *settings;
-    let shim = style == Style::Shim;
-    // Webots writes its warnings on the terminal with --stderr only, its errors always
-    let warnings = matches!(style, Style::Shim | Style::Webots { stderr: true, .. });
-    let say = |level: &str, message: String| {
-        if shim {
-            eprintln!("webots-shim: {}{message}", if level == "WARNING" { "warning: " } else { "" });
-        } else if level != "WARNING" || warnings {
-            eprintln!("{level}: {message}");
-        }
-    };
+    let RunSettings { until, step_timeout, report, style, .. } = *settings;
     if let Err(e) = check_times(until, step_timeout) {
-        say("ERROR", e.to_string());
+        say(style, "ERROR", e);
         return (2, None);
     }
     set_webots_home();
+    let name = world_path.file_name().map_or_else(|| world_path.display().to_string(), |n| n.to_string_lossy().into());
+    let served = super::panic_report::guard(&name, || load_and_serve(world_path, settings));
+    // what templates wrote goes with the run (an interrupted run ends here too)
+    crate::world::scene::remove_template_folder();
+    let run_report = match served {
+        Ok(Ok(r)) => r,
+        Ok(Err(status)) => return (status, None),
+        Err(why) => {
+            let (_, time_ms) = crate::world::progress::last();
+            RunReport {
+                controllers: vec![ControllerReport {
+                    robot: "(world)".into(),
+                    outcome: Outcome::WorldFailed(why),
+                    after_quit: false,
+                }],
+                time_s: time_ms / 1000.0,
+                interrupted: false,
+                supervisor_quit: None,
+            }
+        }
+    };
+    let file = ReportFile { report: run_report, peak_rss_bytes: peak_rss_bytes() };
+    if let Some(path) = report {
+        if let Err(e) = write_report(path, &file) {
+            eprintln!("webots-shim: cannot write the report {}: {e}", path.display());
+        }
+    }
+    let run_report = file.report;
+    if style != Style::Shim {
+        return (run_report.exit_status(), Some(run_report));
+    }
+    // the controllers held against the run (after a quit(0), not those still running at the quit)
+    let failed: Vec<_> = run_report.failures().into_iter().filter(|f| f.robot.is_some()).collect();
+    let quit = run_report.supervisor_quit.map(|s| format!(", a supervisor quit with status {s}")).unwrap_or_default();
+    eprintln!(
+        "webots-shim: run ended at {:.3} s{quit}: {} controller(s), {} failed{}",
+        run_report.time_s,
+        run_report.controllers.len(),
+        failed.len(),
+        if failed.is_empty() {
+            String::new()
+        } else {
+            format!(" ({})", failed.iter().map(|f| f.to_string()).collect::<Vec<_>>().join("; "))
+        }
+    );
+    (run_report.exit_status(), Some(run_report))
+}
+
+fn run(world_path: &Path, settings: &RunSettings) -> i32 {
+    run_world(world_path, settings).0
+}
+
+/// Loads the world and serves its run: the run's report, or the exit status of a run that could not start.
+fn load_and_serve(world_path: &Path, settings: &RunSettings) -> Result<RunReport, i32> {
+    let RunSettings {
+        until, step_timeout, seed, live_output, keep_extern, style, extern_urls, port, mode, tcp, ..
+    } = *settings;
     let mut world = match World::load(world_path, &default_load_options()) {
         Ok(w) => w,
         Err(e) => {
-            say("ERROR", format!("cannot load the world: {e}"));
-            return (1, None);
+            say(style, "ERROR", &format!("cannot load the world: {e}"));
+            return Err(1);
         }
     };
     for warning in world.scene().warnings.iter().chain(world.warnings()) {
-        say("WARNING", warning.to_string());
+        say(style, "WARNING", &warning.to_string());
     }
     if let Some(seed) = seed {
         world.set_seed(seed);
@@ -339,39 +387,11 @@ pub fn run_world(world_path: &Path, settings: &RunSettings) -> (i32, Option<RunR
     let server = match Server::new(world, opts) {
         Ok(s) => s,
         Err(e) => {
-            say("ERROR", format!("cannot open the run's socket: {e}"));
-            return (1, None);
+            say(style, "ERROR", &format!("cannot open the run's socket: {e}"));
+            return Err(1);
         }
     };
-    let file = ReportFile { report: server.run(), peak_rss_bytes: peak_rss_bytes() };
-    if let Some(path) = report {
-        if let Err(e) = write_report(path, &file) {
-            eprintln!("webots-shim: cannot write the report {}: {e}", path.display());
-        }
-    }
-    let run_report = file.report;
-    if !shim {
-        return (run_report.exit_status(), Some(run_report));
-    }
-    // the controllers held against the run (after a quit(0), not those still running at the quit)
-    let failed: Vec<_> = run_report.failures().into_iter().filter(|f| f.robot.is_some()).collect();
-    let quit = run_report.supervisor_quit.map(|s| format!(", a supervisor quit with status {s}")).unwrap_or_default();
-    eprintln!(
-        "webots-shim: run ended at {:.3} s{quit}: {} controller(s), {} failed{}",
-        run_report.time_s,
-        run_report.controllers.len(),
-        failed.len(),
-        if failed.is_empty() {
-            String::new()
-        } else {
-            format!(" ({})", failed.iter().map(|f| f.to_string()).collect::<Vec<_>>().join("; "))
-        }
-    );
-    (run_report.exit_status(), Some(run_report))
-}
-
-fn run(world_path: &Path, settings: &RunSettings) -> i32 {
-    run_world(world_path, settings).0
+    Ok(server.run())
 }
 
 /// The largest resident set of this process and of the children it waited for (every controller, by

@@ -1,12 +1,15 @@
 //! A run's private folder and listening socket, and its TCP port when it serves one. Ports are taken from
 //! 1234 up, as Webots does (a port whose folder or TCP port is taken is passed over); a folder left by a
-//! dead run is reclaimed. The folder is removed when the instance is dropped.
+//! dead run is reclaimed. The folder is removed when the instance is dropped. The runs' base folder must
+//! be ours (a folder another user made first is refused, naming its owner), and every folder above it
+//! must be ours or root's and, when others may write in it, sticky (as /tmp is): no one else can take
+//! the place of the run's socket.
 
 use std::fs;
 use std::io;
 use std::net::{IpAddr, SocketAddr};
-use std::os::unix::fs::{DirBuilderExt, PermissionsExt};
-use std::path::PathBuf;
+use std::os::unix::fs::{DirBuilderExt, MetadataExt, PermissionsExt};
+use std::path::{Path, PathBuf};
 
 use crate::link::paths::{base_dir, instance_dir, SOCKET_FILE};
 
@@ -27,6 +30,7 @@ impl Instance {
     pub fn create(first: u16, tcp: Option<IpAddr>) -> io::Result<Instance> {
         let base = base_dir();
         fs::DirBuilder::new().recursive(true).mode(0o700).create(&base)?;
+        check_path(&base, nix::unistd::getuid().as_raw())?;
         fs::set_permissions(&base, fs::Permissions::from_mode(0o700))?;
         for port in first..=u16::MAX {
             let dir = instance_dir(port);
@@ -59,6 +63,51 @@ impl Instance {
     }
 }
 
+/// `base` is a real folder (not a link) owned by `uid`; each folder above it is owned by `uid` or root,
+/// and sticky when others may write in it.
+fn check_path(base: &Path, uid: u32) -> io::Result<()> {
+    let refuse = |why: String| Err(io::Error::new(io::ErrorKind::PermissionDenied, why));
+    let meta = fs::symlink_metadata(base)?;
+    if !meta.is_dir() {
+        return refuse(format!("{} is not a folder (a link?): refusing it for the run's socket", base.display()));
+    }
+    if meta.uid() != uid {
+        return refuse(format!(
+            "{} belongs to user {} ({}), not to you: refusing it for the run's socket (set WEBOTS_SHIM_TMPDIR to a \
+             folder of yours)",
+            base.display(),
+            meta.uid(),
+            user_name(meta.uid())
+        ));
+    }
+    for dir in base.ancestors().skip(1).filter(|d| !d.as_os_str().is_empty()) {
+        let meta = fs::metadata(dir)?;
+        if meta.uid() != uid && meta.uid() != 0 {
+            return refuse(format!(
+                "{} belongs to user {} ({}): refusing to keep the run's socket under it",
+                dir.display(),
+                meta.uid(),
+                user_name(meta.uid())
+            ));
+        }
+        let others_write = meta.mode() & 0o022 != 0;
+        if others_write && meta.mode() & 0o1000 == 0 {
+            return refuse(format!(
+                "{} may be written by other users and is not sticky: refusing to keep the run's socket under it",
+                dir.display()
+            ));
+        }
+    }
+    Ok(())
+}
+
+fn user_name(uid: u32) -> String {
+    nix::unistd::User::from_uid(nix::unistd::Uid::from_raw(uid))
+        .ok()
+        .flatten()
+        .map_or_else(|| "unknown user".into(), |u| u.name)
+}
+
 /// Removes `dir` when the run that made it is gone. A folder being created right now (no pid file
 /// yet) is left alone.
 fn reclaim_stale(dir: &PathBuf) -> bool {
@@ -75,5 +124,32 @@ fn reclaim_stale(dir: &PathBuf) -> bool {
 impl Drop for Instance {
     fn drop(&mut self) {
         let _ = fs::remove_dir_all(&self.dir);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_base_folder_must_be_ours_and_the_folders_above_it_safe() {
+        let top = tempfile::tempdir().unwrap();
+        let me = nix::unistd::getuid().as_raw();
+        let base = top.path().join("webots-shim-x");
+        fs::DirBuilder::new().mode(0o700).create(&base).unwrap();
+        check_path(&base, me).unwrap();
+        // a base folder someone else made first
+        let e = check_path(&base, me + 1).unwrap_err().to_string();
+        assert!(e.contains(&format!("belongs to user {me}")) && e.contains("not to you"), "{e}");
+        // a link in its place
+        let link = top.path().join("link");
+        std::os::unix::fs::symlink(&base, &link).unwrap();
+        assert!(check_path(&link, me).unwrap_err().to_string().contains("not a folder"));
+        // a folder above it that others may write in, not sticky
+        fs::set_permissions(top.path(), fs::Permissions::from_mode(0o777)).unwrap();
+        assert!(check_path(&base, me).unwrap_err().to_string().contains("not sticky"));
+        fs::set_permissions(top.path(), fs::Permissions::from_mode(0o1777)).unwrap();
+        check_path(&base, me).unwrap();
+        fs::set_permissions(top.path(), fs::Permissions::from_mode(0o700)).unwrap();
     }
 }

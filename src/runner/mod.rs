@@ -14,6 +14,7 @@ pub mod launch_env;
 pub mod limits;
 pub mod outcome;
 pub mod output;
+pub mod panic_report;
 pub mod python;
 pub mod runtime_ini;
 pub mod serve;

@@ -23,6 +23,8 @@ pub enum Outcome {
     NeverConnected,
     /// Its connection was closed for a malformed or oversized message.
     ProtocolError(String),
+    /// The world itself failed while running (a body's state became non-finite).
+    WorldFailed(String),
 }
 
 impl Outcome {
@@ -54,6 +56,7 @@ impl fmt::Display for Outcome {
             Outcome::Disconnected => write!(f, "(extern) disconnected"),
             Outcome::NeverConnected => write!(f, "(extern) never connected"),
             Outcome::ProtocolError(why) => write!(f, "broke the step protocol: {why}"),
+            Outcome::WorldFailed(why) => write!(f, "failed: {why}"),
         }
     }
 }

@@ -1064,6 +1064,13 @@ impl Server {
                 after_quit: false,
             });
         }
+        for why in self.world.failures() {
+            controllers.push(ControllerReport {
+                robot: "(world)".into(),
+                outcome: Outcome::WorldFailed(why.clone()),
+                after_quit: false,
+            });
+        }
         self.world_warnings();
         // labels are not shown headless: the last ones are told with the run's end
         let labels: Vec<String> =

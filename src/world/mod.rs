@@ -3,6 +3,7 @@
 
 pub mod battery;
 pub mod body_supervision;
+pub mod bounds;
 pub mod compass;
 pub mod connector;
 pub mod devices;
@@ -15,6 +16,7 @@ pub mod lookup_table;
 pub mod mesh_files;
 pub mod obstacles;
 pub mod physics;
+pub mod progress;
 pub mod radio;
 pub mod radio_fields;
 pub mod rays;

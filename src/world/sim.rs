@@ -65,6 +65,9 @@ pub struct World {
     warnings: Vec<String>,
     /// Warnings raised while running (field checks), drained by `take_runtime_warnings`.
     pub(super) runtime_warnings: Vec<String>,
+    /// What went wrong in the world itself while running (a body whose state became non-finite):
+    /// each fails the run.
+    failures: Vec<String>,
     /// Per robot, device events waiting for its next answer.
     pub(super) device_outboxes: Vec<DeviceEvents>,
     pub(super) seed: i32,
@@ -124,6 +127,7 @@ impl World {
             gliders,
             warnings,
             runtime_warnings: Vec::new(),
+            failures: Vec::new(),
             seed: info.random_seed,
             quit_status: None,
             reset_requested: false,
@@ -180,6 +184,11 @@ impl World {
     }
 
     /// The status a supervisor passed to `wb_supervisor_simulation_quit`, if one did.
+    /// What went wrong in the world itself while running; any fails the run.
+    pub fn failures(&self) -> &[String] {
+        &self.failures
+    }
+
     pub fn quit_status(&self) -> Option<i32> {
         self.quit_status
     }
@@ -323,6 +332,11 @@ impl World {
         self.pending = pending;
         let now = self.time_ms();
         let dt = self.basic_time_step_ms() / 1000.0;
+        let step = (now / self.basic_time_step_ms()).round() as u64 + 1;
+        super::progress::record(step, now);
+        if test_panic_at().is_some_and(|at| at == step) {
+            panic!("WEBOTS_SHIM_TEST_PANIC_AT: a panic on purpose in step {step}");
+        }
         for node in self.gliders.step(&mut self.scene, dt) {
             self.moved(node);
         }
@@ -336,6 +350,17 @@ impl World {
         if let Some(physics) = &mut self.physics {
             if physics.step(&mut self.scene) {
                 self.devices.geometry_changed();
+            }
+            for solid in physics.take_diverged() {
+                let steps = (now / self.scene.basic_time_step()).round() + 1.0;
+                let why = format!(
+                    "{}: its position or velocity became non-finite (NaN or infinite) in step {steps} (t = {} s): \
+                     it is stopped where it was",
+                    self.scene.describe(solid),
+                    crate::c_format::g((now + self.scene.basic_time_step()) / 1000.0)
+                );
+                self.runtime_warnings.push(why.clone());
+                self.failures.push(why);
             }
         }
         self.drain_batteries();
@@ -655,4 +680,11 @@ impl World {
             std::thread::sleep(wait);
         }
     }
+}
+
+/// `WEBOTS_SHIM_TEST_PANIC_AT=N`: the world panics in its step N (the tests' way to check that a panic
+/// still ends in a report).
+fn test_panic_at() -> Option<u64> {
+    static AT: std::sync::OnceLock<Option<u64>> = std::sync::OnceLock::new();
+    *AT.get_or_init(|| std::env::var("WEBOTS_SHIM_TEST_PANIC_AT").ok()?.parse().ok())
 }

@@ -9,6 +9,7 @@ use super::joint_device::JointDevice;
 use super::motor_law::{LawState, Targets};
 use crate::c_format::g;
 use crate::protocol::{Command, DeviceSetup, MotorSetup};
+use crate::world::bounds;
 use crate::world::joint_poses::JointPose;
 use crate::world::physics::{Drive, Physics};
 use crate::world::sampling::Sampling;
@@ -77,6 +78,9 @@ impl Fields {
             max_force = 10.0;
             warn(format!("Invalid '{force_field}' changed to 10. The value should be non-negative."));
         }
+        // what the engine can represent (README, Reliability)
+        let max_velocity = bounds::clamp_field(max_velocity, 0.0, bounds::MAX_MOTOR_VELOCITY, "maxVelocity", &mut warn);
+        let max_force = bounds::clamp_field(max_force, 0.0, bounds::MAX_MOTOR_FORCE, force_field, &mut warn);
         let f = Fields { max_velocity, max_force, min_position, max_position, multiplier, acceleration, pid };
         f.write(scene, node, linear);
         f

@@ -177,6 +177,23 @@ impl Builder<'_> {
         for u in unusable {
             self.warnings.push(format!("{}: {}", scene.describe(solid), u.why));
         }
+        // what the engine can represent (README, Reliability): parry's contact solvers fail on larger shapes
+        shapes.retain(|s| {
+            let aabb = s.shape.compute_aabb(&engine_pose(&s.pose));
+            let extent = aabb.mins.abs().max(aabb.maxs.abs()).max_element();
+            let fits = s.is_plane() || extent <= crate::world::bounds::MAX_LENGTH;
+            if !fits {
+                self.warnings.push(format!(
+                    "{}: The {} in 'boundingObject' reaches {} m from the Solid, beyond the physics engine's bound \
+                     of {} m: it is left out.",
+                    scene.describe(solid),
+                    scene.type_name(s.node),
+                    crate::c_format::g(extent),
+                    crate::c_format::g(crate::world::bounds::MAX_LENGTH)
+                ));
+            }
+            fits
+        });
         if dynamic && shapes.iter().any(BoundingShape::is_plane) {
             self.warnings.push(format!(
                 "{}: A Plane defined in 'boundingObject' cannot be used with a Physics node.",

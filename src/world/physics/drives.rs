@@ -16,6 +16,7 @@ use rapier3d_f64::prelude::*;
 use super::body_math::BodyMath;
 use super::engine::Engine;
 use super::plan::{Attach, Plan};
+use crate::world::bounds;
 use crate::world::geometry_math::{na_matrix, na_point};
 
 type Jacobian = SMatrix<f64, 6, 6>;
@@ -317,13 +318,14 @@ pub fn step_axis(
         return Effort::holding(0.0, 0.0, force, frame, axis.row, end);
     };
     let load = elastic(target);
-    let hold = (-(weight + load)).clamp(-cap, cap);
+    // held whatever the numbers: a NaN or infinite cap must not panic in the middle of a step
+    let hold = bounds::clamp_symmetric(-(weight + load), cap);
     let left = (cap - hold.abs()) * dt;
     let mut total = before.impulse + (target - axis.rate) / s;
     if !total.is_finite() {
         total = before.impulse;
     }
-    let total = total.clamp(-left, left);
+    let total = bounds::clamp_symmetric(total, left);
     let impulse = total - before.impulse;
     if impulse != 0.0 {
         model.apply(engine, sides, axis.row, impulse);

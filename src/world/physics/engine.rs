@@ -37,6 +37,20 @@ pub fn up_axis(coordinate_system: &str) -> Vector3<f64> {
 }
 
 impl WorldParams {
+    /// Gravity held to what the engine can represent (README, Reliability), with a warning.
+    pub fn hold_to_bounds(&mut self, warnings: &mut Vec<String>) {
+        let g = self.gravity.norm();
+        if g > crate::world::bounds::MAX_GRAVITY || !g.is_finite() {
+            let held = crate::world::bounds::MAX_GRAVITY;
+            warnings.push(format!(
+                "WorldInfo: Invalid 'gravity' changed to {}. The value should be at most {} (the physics engine's bound).",
+                crate::c_format::g(held),
+                crate::c_format::g(held)
+            ));
+            self.gravity = if g.is_finite() { self.gravity * (held / g) } else { -self.up * held };
+        }
+    }
+
     pub fn read(scene: &Scene) -> WorldParams {
         let info = scene.world_info();
         let node = scene.world_info_node();

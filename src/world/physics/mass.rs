@@ -5,6 +5,7 @@
 
 use rapier3d_f64::prelude::{MassProperties, Matrix, Vector};
 
+use crate::world::bounds;
 use crate::world::geometry_math::{na_matrix, pose};
 
 use crate::world::scene::{FieldValue, NodeId, Scene};
@@ -42,6 +43,10 @@ impl PhysicsFields {
             mass = -1.0;
             warn("Invalid 'mass' changed to -1. The value should be either -1 or positive.".into());
         }
+        // what the engine can represent (README, Reliability): a density only in what it makes
+        if mass > 0.0 {
+            mass = bounds::clamp_field(mass, bounds::MIN_MASS, bounds::MAX_MASS, "mass", &mut warn);
+        }
         if mass > 0.0 && density > 0.0 {
             warn("Both 'density' and 'mass' specified: the 'density' will be ignored.".into());
         }
@@ -63,6 +68,9 @@ impl PhysicsFields {
         if com.len() > 1 {
             com.truncate(1);
             warn("'centerOfMass' must have exactly 0 or 1 line. Extra lines skipped.".into());
+        }
+        for c in com.iter_mut().flatten() {
+            *c = bounds::clamp_field(*c, -bounds::MAX_LENGTH, bounds::MAX_LENGTH, "centerOfMass", &mut warn);
         }
         let inertia = match rows.as_slice() {
             [d, o] => {
@@ -118,7 +126,16 @@ impl PhysicsFields {
                 identity_inertia(1.0, self.center_of_mass)
             };
         }
-        let total = if self.mass > 0.0 { self.mass } else { reference_mass / REFERENCE_DENSITY * self.density };
+        let mut total = if self.mass > 0.0 { self.mass } else { reference_mass / REFERENCE_DENSITY * self.density };
+        if !(bounds::MIN_MASS..=bounds::MAX_MASS).contains(&total) {
+            let held = if total > bounds::MAX_MASS { bounds::MAX_MASS } else { bounds::MIN_MASS };
+            warnings.push(format!(
+                "{who}: The mass given by 'density' ({} kg) changed to {} kg, the physics engine's bound.",
+                crate::c_format::g(total),
+                crate::c_format::g(held)
+            ));
+            total = held;
+        }
         let scale = total / reference_mass;
         let com = self.center_of_mass.map_or(reference.local_com, Vector::from_array);
         MassProperties::with_principal_inertia_frame(

@@ -11,6 +11,7 @@
 mod bodies;
 mod body_math;
 mod contacts;
+mod divergence;
 mod drives;
 mod engine;
 mod joints;
@@ -79,9 +80,16 @@ pub struct Physics {
     fixed_links: HashMap<NodeId, usize>,
     /// The poses `write_poses` has read from the engine and is about to write (kept between steps).
     moving: Vec<(usize, [f64; 3], [f64; 4])>,
+    /// Solids whose body's state became non-finite at the last step, taken by `take_diverged`.
+    diverged: Vec<NodeId>,
 }
 
 impl Physics {
+    /// The Solids whose body the last steps found with a non-finite state (each named once).
+    pub fn take_diverged(&mut self) -> Vec<NodeId> {
+        std::mem::take(&mut self.diverged)
+    }
+
     /// The physics of `scene`, or `None` when no Solid has `physics` (then no engine is made).
     /// Corrected field values are written back to the scene; warnings are Webots' load-time ones.
     pub fn build(scene: &mut Scene, warnings: &mut Vec<String>) -> Option<Physics> {
@@ -89,7 +97,8 @@ impl Physics {
         if plan.is_empty() {
             return None;
         }
-        let world = WorldParams::read(scene);
+        let mut world = WorldParams::read(scene);
+        world.hold_to_bounds(warnings);
         let mut engine = Engine::new(&world);
         let mut materials = Materials::read(scene);
         let (mut solids, mut robots) = (Vec::new(), Vec::new());
@@ -168,6 +177,7 @@ impl Physics {
             forced: Vec::new(),
             fixed_links,
             moving: Vec::new(),
+            diverged: Vec::new(),
         })
     }
 
@@ -191,7 +201,12 @@ impl Physics {
         for j in &self.joints {
             j.apply_forces(&mut self.engine, &self.bodies);
         }
+        // before and after the engine: it silently zeroes a NaN velocity (the body would freeze unseen)
+        let diverged = self.catch_divergence(scene);
+        self.diverged.extend(diverged);
         self.engine.step(&self.hooks);
+        let diverged = self.catch_divergence(scene);
+        self.diverged.extend(diverged);
         // forces last one step (joints re-apply theirs before each)
         for j in &self.joints {
             for h in [j.upper.map(|u| self.bodies[u].handle), Some(self.bodies[j.end].handle), j.middle]
@@ -245,7 +260,7 @@ impl Physics {
         for b in 0..self.bodies.len() {
             let body = &self.bodies[b];
             let Some(rb) = self.engine.bodies.get(body.handle) else { continue };
-            if body.fixed || rb.is_sleeping() {
+            if body.fixed || rb.is_sleeping() || !rb.is_enabled() {
                 continue;
             }
             let local = self.parent_frame(b).inverse() * rb.pose_na();

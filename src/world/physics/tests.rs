@@ -379,3 +379,30 @@ fn a_ball_dropped_on_the_floor_rebounds_to_bounce_squared_times_its_height() {
     assert!(fell, "the ball never reached the floor");
     assert!((peak - 0.25).abs() < 0.25 * 0.1, "rebounded to {peak} m, e²·h = 0.25 m");
 }
+
+#[test]
+fn a_body_whose_state_becomes_non_finite_is_stopped_where_it_was_and_named_once() {
+    let (mut scene, mut physics, _) = world(
+        "WorldInfo { basicTimeStep 16 }\n\
+         DEF RUNAWAY Solid { translation 0 0 1 boundingObject Sphere { radius 0.1 } physics Physics { } }\n\
+         DEF CALM Solid { translation 1 0 1 boundingObject Sphere { radius 0.1 } physics Physics { } }",
+    );
+    let (runaway, calm) = (def(&scene, "RUNAWAY"), def(&scene, "CALM"));
+    let mut named = Vec::new();
+    for step in 0..5 {
+        if step == 2 {
+            // what an overflow in the solver leaves behind
+            let handle = physics.bodies.iter().find(|b| b.solid == runaway).unwrap().handle;
+            let rb = physics.engine.bodies.get_mut(handle).unwrap();
+            rb.set_linvel(rapier3d_f64::prelude::Vector::new(f64::NAN, 0.0, f64::INFINITY), true);
+        }
+        physics.step(&mut scene);
+        named.extend(physics.take_diverged());
+    }
+    assert_eq!(named, vec![runaway]);
+    let p = position(&scene, runaway);
+    assert!(p.iter().all(|v| v.is_finite()), "{p:?}");
+    assert!(p.z < 1.0 && p.z > 0.9, "stopped where the scene last saw it: {p:?}");
+    assert!(physics.velocity_at(&scene, runaway, &Point3::origin()).unwrap().iter().all(|v| *v == 0.0));
+    assert!(position(&scene, calm).z < p.z, "the others go on");
+}

@@ -54,6 +54,8 @@ pub(crate) struct Builder<'l, 'o> {
     pub world: super::template::Context,
     /// Rebuilding a template instance in place: its root node keeps this id.
     pub(super) reuse_root: Option<NodeId>,
+    /// The expanded size of PROTO bodies, counted before they are built.
+    sizes: super::expansion_size::ExpansionSizes,
 }
 
 impl<'l, 'o> Builder<'l, 'o> {
@@ -65,6 +67,7 @@ impl<'l, 'o> Builder<'l, 'o> {
             templates: HashMap::new(),
             world,
             reuse_root: None,
+            sizes: Default::default(),
         }
     }
 
@@ -93,6 +96,19 @@ impl<'l, 'o> Builder<'l, 'o> {
         }
         if self.nodes.len() >= MAX_SCENE_NODES {
             return Err(WorldError::at(&an.pos, format!("world too large (more than {} nodes)", MAX_SCENE_NODES)));
+        }
+        // a PROTO instance is counted whole before it is built: an expansion bomb stops here, at once
+        if matches!(an.kind, NodeKind::Proto(_)) && self.nodes.len().saturating_add(self.sizes.of(an)) > MAX_SCENE_NODES
+        {
+            return Err(WorldError::at(
+                &an.pos,
+                format!(
+                    "world too large (more than {} nodes): PROTO '{}' would expand to {} nodes",
+                    MAX_SCENE_NODES,
+                    an.type_name,
+                    self.sizes.of(an)
+                ),
+            ));
         }
         match &an.kind {
             NodeKind::Proto(def) => self.proto_instance(an, def, env, parent, depth),

@@ -236,6 +236,12 @@ pub(crate) fn tokenize(text: &str, file: &Arc<str>) -> Result<Vec<Token>, WorldE
             if !valid_number(&word) {
                 return Err(WorldError::at(&pos(tl, tc), format!("invalid number '{}'", shorten(&word))));
             }
+            if number_f64(&word).is_some_and(|v| !v.is_finite()) {
+                return Err(WorldError::at(
+                    &pos(tl, tc),
+                    format!("number '{}' is out of range (beyond the largest double)", shorten(&word)),
+                ));
+            }
             Tok::Num(word)
         } else {
             Tok::Ident(word)

@@ -10,8 +10,10 @@
 
 mod ast;
 mod clip;
+mod confine;
 mod edit;
 mod error;
+mod expansion_size;
 mod export;
 mod frames;
 mod instance;
@@ -39,6 +41,7 @@ pub use error::{SourcePos, WorldError};
 pub use lexer::CURRENT_VERSION;
 pub use pose::{axis_angle_of, rotation_from_axis_angle};
 pub use regenerate::Regenerated;
+pub use template_instance::{remove_template_folder, template_folder};
 use tree::ProtoLibrary;
 pub use tree::{Field, IsLink, Node, NodeId, ProtoLayer, Scene, TemplateInstance, WorldInfo};
 pub use value::{FieldType, FieldValue};
@@ -58,6 +61,8 @@ use version::version_key;
 pub struct LoadOptions {
     pub search_path: Vec<PathBuf>,
     pub template_time_limit: Option<std::time::Duration>,
+    /// All the templates of one load together (default: `template::load_budget()`).
+    pub template_load_budget: Option<std::time::Duration>,
 }
 
 /// Loads a world file (and the PROTO files it declares).

@@ -304,8 +304,12 @@ impl<'a, 'o> Parser<'a, 'o> {
         };
         let pos = self.pos_of(&t);
         let found = match self.ld.resolve(&url, &self.base_dir) {
-            Some(path) => self.ld.load_proto_file(&path, &pos)?,
-            None => {
+            Ok(Some(path)) => self.ld.load_proto_file(&path, &pos)?,
+            Err(why) => {
+                self.warn(&t, why);
+                None
+            }
+            Ok(None) => {
                 self.warn(&t, format!("could not find the PROTO file of EXTERNPROTO \"{}\"", url));
                 None
             }

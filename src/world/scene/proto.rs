@@ -75,8 +75,9 @@ impl<'o> Loader<'o> {
         }
     }
 
-    /// The file an EXTERNPROTO URL designates, if it exists.
-    pub fn resolve(&self, url: &str, base_dir: &Path) -> Option<PathBuf> {
+    /// The file an EXTERNPROTO URL designates, if it exists; `Err` for a `webots://` (or Webots GitHub)
+    /// URL whose path climbs out of WEBOTS_HOME.
+    pub fn resolve(&self, url: &str, base_dir: &Path) -> Result<Option<PathBuf>, String> {
         let mapped;
         let mut url = url;
         if let Some(rest) = url.strip_prefix(GITHUB_RAW) {
@@ -86,14 +87,20 @@ impl<'o> Loader<'o> {
             url = &mapped;
         }
         if let Some(rest) = url.strip_prefix("webots://") {
-            return self.opts.search_path.iter().map(|root| root.join(rest)).find(|p| p.is_file());
+            if !super::confine::stays_inside(rest) {
+                return Err(format!(
+                    "EXTERNPROTO \"{}\" climbs out of the Webots home (its path must stay inside it): refused",
+                    super::clip_name(url)
+                ));
+            }
+            return Ok(self.opts.search_path.iter().map(|root| root.join(rest)).find(|p| p.is_file()));
         }
         if url.contains("://") {
-            return None;
+            return Ok(None);
         }
         let p = Path::new(url);
         let full = if p.is_absolute() { p.to_path_buf() } else { base_dir.join(p) };
-        full.is_file().then_some(full)
+        Ok(full.is_file().then_some(full))
     }
 
     /// Loads (or reuses) the PROTO definitions of a file. `Ok(None)` when the file cannot be

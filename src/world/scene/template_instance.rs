@@ -39,7 +39,7 @@ impl TemplateEnv {
             .filter(|h| !h.is_empty())
             .map(|h| folder(Path::new(&h)))
             .unwrap_or_default();
-        let tmp = crate::link::paths::base_dir().join(format!("templates-{}", std::process::id()));
+        let tmp = template_folder();
         TemplateEnv {
             opts: opts.clone(),
             context: Context {
@@ -51,6 +51,16 @@ impl TemplateEnv {
             },
         }
     }
+}
+
+/// The folder this process's templates write in (`context.temporary_files_path`).
+pub fn template_folder() -> std::path::PathBuf {
+    crate::link::paths::base_dir().join(format!("templates-{}", std::process::id()))
+}
+
+/// Removes what this process's templates wrote (the runner calls it as a run ends, SIGTERM included).
+pub fn remove_template_folder() {
+    let _ = std::fs::remove_dir_all(template_folder());
 }
 
 impl<'l, 'o> Builder<'l, 'o> {
@@ -239,7 +249,10 @@ impl Loader<'_> {
         }
         let engine = match self.expansions.engine.take() {
             Some(e) => e,
-            None => Engine::new(self.opts.template_time_limit.unwrap_or(DEFAULT_TIME_LIMIT))?,
+            None => Engine::new(
+                self.opts.template_time_limit.unwrap_or(DEFAULT_TIME_LIMIT),
+                self.opts.template_load_budget.unwrap_or_else(super::template::load_budget),
+            )?,
         };
         let run = engine.expand(&def.name, template, fields, context);
         self.expansions.engine = Some(engine);

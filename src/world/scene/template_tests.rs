@@ -282,3 +282,53 @@ fn nested_templates_and_node_parameters() {
     assert_eq!(s.nodes[compass].parent, Some(kids[2]));
     let _ = std::fs::remove_dir_all(dir);
 }
+
+#[test]
+fn wbfile_writes_stay_in_the_temporary_folder_and_reads_are_bounded() {
+    let escape = std::env::temp_dir().join(format!("shim-escape-{}.txt", std::process::id()));
+    for (what, code, said) in [
+        ("absolute", format!("wbfile.writeTextFile('{}', 'x');", escape.display()), "a template writes only inside"),
+        ("climbing", "wbfile.writeTextFile('../../../escape.txt', 'x');".to_string(), "a template writes only inside"),
+        ("device", "wbfile.readTextFile('/dev/zero');".to_string(), "not a regular file"),
+    ] {
+        let tpl = reporter("Filer", "", &code, "'done'");
+        let (dir, e) = load_err(&[("protos/Filer.proto", &tpl)], &world("Filer", "Filer { }"));
+        assert!(e.contains("template error in PROTO 'Filer'") && e.contains(said), "{what}: {e}");
+        assert!(e.contains("Filer.proto:"), "{what}: {e}");
+        let _ = std::fs::remove_dir_all(dir);
+    }
+    assert!(!escape.exists());
+    // inside the folder: written, and read back
+    let code = "const ok = wbfile.writeTextFile('sub/a.txt', 'hello'); const back = wbfile.readTextFile('sub/a.txt');";
+    let tpl = reporter("Filer", "", code, "ok + ' ' + back");
+    let (dir, s) = load_ok(&[("protos/Filer.proto", &tpl)], &world("Filer", "Filer { }"));
+    assert_eq!(s.sf_string(s.roots[1], "name"), "true hello");
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+#[test]
+fn the_templates_of_one_load_share_a_budget_and_the_proto_that_used_it_up_is_named() {
+    let code = "const until = Date.now() + 150; while (Date.now() < until) {}";
+    let tpl = reporter("Slow", "field SFInt32 n 0", code, "fields.n.value");
+    let dir = tmpdir("tpl-budget");
+    write(&dir.join("protos/Slow.proto"), &tpl);
+    let w = dir.join("worlds/w.wbt");
+    write(&w, &world("Slow", "Slow { n 1 }\nSlow { n 2 }\nSlow { n 3 }\nSlow { n 4 }\nSlow { n 5 }"));
+    let opts = LoadOptions {
+        template_time_limit: Some(std::time::Duration::from_millis(300)),
+        template_load_budget: Some(std::time::Duration::from_millis(400)),
+        ..Default::default()
+    };
+    let start = std::time::Instant::now();
+    let e = load_world(&w, &opts).expect_err("over budget").to_string();
+    assert!(start.elapsed() < std::time::Duration::from_secs(3), "{:?}", start.elapsed());
+    assert!(e.contains("Slow.proto:"), "{e}");
+    assert!(
+        e.contains("the world's templates ran longer than the load's budget of 400ms (WEBOTS_SHIM_LOAD_BUDGET, in seconds): stopped while PROTO 'Slow' was expanding"),
+        "{e}"
+    );
+    // within the budget, the same world loads
+    let opts = LoadOptions { template_load_budget: Some(std::time::Duration::from_secs(60)), ..opts };
+    load_world(&w, &opts).unwrap_or_else(|e| panic!("{e}"));
+    let _ = std::fs::remove_dir_all(dir);
+}

@@ -771,12 +771,18 @@ fn exponential_use_and_proto_growth_is_an_error() {
 #[test]
 fn huge_numbers() {
     let s = ok(&format!(
-        "{H}Solid {{ translation 1e999 -1e999 123456789012345678901234567890 rotation 1e308 1e308 1e308 1e308 children [ Solid {{ translation 1 1 1 }} ] }}\n"
+        "{H}Solid {{ translation 1e308 -1e308 123456789012345678901234567890 rotation 1e308 1e308 1e308 1e308 children [ Solid {{ translation 1 1 1 }} ] }}\n"
     ));
     let child = s.children(s.roots[0])[0];
     let _ = s.global_pose(child);
     let _ = s.global_transform(child);
-    assert_eq!(s.sf_vec3(s.roots[0], "translation")[0], f64::INFINITY);
+    assert_eq!(s.sf_vec3(s.roots[0], "translation")[0], 1e308);
+    // beyond the largest double: an error at the number, as Webots refuses it
+    assert_eq!(
+        err(&format!("{H}Solid {{ translation 1e999 0 0 }}")),
+        "t.wbt:2:21: number '1e999' is out of range (beyond the largest double)"
+    );
+    assert!(err(&format!("{H}Solid {{ children [ Pose {{ translation 0 -1e999 0 }} ] }}")).contains("out of range"));
     assert!(err(&format!("{H}Emitter {{ channel 99999999999999999999 }}")).contains("integer"));
     assert!(err(&format!("{H}Emitter {{ channel 0x1FFFFFFFF }}")).contains("integer"));
     assert!(err(&format!("{H}Solid {{ translation 1e 0 0 }}")).contains("invalid number"));
@@ -997,5 +1003,61 @@ fn the_step_loop_s_basic_time_step_is_world_info_s() {
             *s.field_mut(w, "basicTimeStep").unwrap() = FieldValue::SFFloat(4.0);
             assert_eq!(s.basic_time_step(), 4.0, "{text}");
         }
+    }
+}
+
+#[test]
+fn webots_urls_that_climb_out_of_the_home_are_refused() {
+    let dir = tmpdir("climb");
+    let proto = "#VRML_SIM R2025a utf8\nPROTO Secret [ ] { Solid { name \"secret\" } }\n";
+    write(&dir.join("secret/Secret.proto"), proto);
+    write(&dir.join("home/projects/Inside.proto"), &proto.replace("Secret", "Inside"));
+    let opts = LoadOptions { search_path: vec![dir.join("home")], ..Default::default() };
+    for url in [
+        "webots://../secret/Secret.proto",
+        "webots://projects/../../secret/Secret.proto",
+        "https://raw.githubusercontent.com/cyberbotics/webots/R2025a/../secret/Secret.proto",
+    ] {
+        let w = dir.join("worlds/w.wbt");
+        write(&w, &format!("#VRML_SIM R2025a utf8\nEXTERNPROTO \"{url}\"\nSecret {{ }}\n"));
+        let s = load_world(&w, &opts).unwrap_or_else(|e| panic!("{e}"));
+        assert!(
+            s.warnings.iter().any(|m| m.contains("climbs out of the Webots home") && m.contains("w.wbt:2:")),
+            "{url}: {:?}",
+            s.warnings
+        );
+        assert!(!s.preorder().into_iter().any(|n| s.sf_string(n, "name") == "secret"), "{url}");
+    }
+    // inside the home: found
+    let w = dir.join("worlds/w.wbt");
+    write(&w, "#VRML_SIM R2025a utf8\nEXTERNPROTO \"webots://projects/./Inside.proto\"\nInside { }\n");
+    let s = load_world(&w, &opts).unwrap();
+    assert!(s.preorder().into_iter().any(|n| s.sf_string(n, "name") == "secret"), "{:?}", s.warnings);
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+#[test]
+fn a_proto_expansion_bomb_is_refused_before_it_is_built() {
+    for shape in ["body", "default"] {
+        let mut text = String::from(H);
+        text.push_str("PROTO Q0 [ ] { Group { } }\n");
+        for i in 1..40 {
+            let j = i - 1;
+            text.push_str(&match shape {
+                "body" => format!("PROTO Q{i} [ ] {{ Group {{ children [ Q{j} {{ }} Q{j} {{ }} ] }} }}\n"),
+                _ => {
+                    format!("PROTO Q{i} [ field MFNode c [ Q{j} {{ }} Q{j} {{ }} ] ] {{ Group {{ children IS c }} }}\n")
+                }
+            });
+        }
+        text.push_str("Q39 { }\n");
+        let start = std::time::Instant::now();
+        let e = err(&text);
+        assert!(start.elapsed() < std::time::Duration::from_secs(2), "{shape}: {:?}", start.elapsed());
+        assert!(
+            e.starts_with("t.wbt:")
+                && e.contains("world too large (more than 1000000 nodes): PROTO 'Q39' would expand to"),
+            "{shape}: {e}"
+        );
     }
 }

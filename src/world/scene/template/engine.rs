@@ -7,7 +7,7 @@ use super::super::error::{SourcePos, WorldError};
 use super::input::{fields_object, Context, TField};
 use super::script::{file_line, module_source, MODULE_NAME};
 use super::{Language, TemplateBody};
-use rquickjs::{CatchResultExt, CaughtError, Coerced, Ctx, Function, Module, Object, Runtime, Value};
+use rquickjs::{CatchResultExt, CaughtError, Coerced, Ctx, Function, Module, Runtime, Value};
 use std::cell::Cell;
 use std::path::{Path, PathBuf};
 use std::rc::Rc;
@@ -47,16 +47,20 @@ pub(crate) struct Engine {
     rt: Runtime,
     deadline: Rc<Cell<Option<Instant>>>,
     limit: Duration,
+    /// When the load's templates together have used their budget, and that budget.
+    load_deadline: Instant,
+    budget: Duration,
 }
 
 impl Engine {
-    pub fn new(limit: Duration) -> Result<Engine, WorldError> {
+    /// `limit` bounds each expansion, `budget` all of this engine's (one world load's) together.
+    pub fn new(limit: Duration, budget: Duration) -> Result<Engine, WorldError> {
         let rt = Runtime::new().map_err(|e| WorldError::new(format!("cannot start the JavaScript engine: {}", e)))?;
         rt.set_memory_limit(MEMORY_LIMIT);
         let deadline: Rc<Cell<Option<Instant>>> = Rc::new(Cell::new(None));
         let watch = deadline.clone();
         rt.set_interrupt_handler(Some(Box::new(move || watch.get().is_some_and(|d| Instant::now() >= d))));
-        Ok(Engine { rt, deadline, limit })
+        Ok(Engine { rt, deadline, limit, load_deadline: Instant::now() + budget, budget })
     }
 
     /// Runs the template of PROTO `name` with these field values and context.
@@ -81,7 +85,10 @@ impl Engine {
             .map_err(|e| WorldError::new(format!("cannot start the JavaScript engine: {}", e)))?;
         let source = module_source(&body.text, &body.start);
         let tmp = PathBuf::from(&context.temporary_files_path);
-        self.deadline.set(Some(Instant::now() + self.limit));
+        if Instant::now() >= self.load_deadline {
+            return Err(WorldError::at(&body.first_block(), self.over_budget(name)));
+        }
+        self.deadline.set(Some((Instant::now() + self.limit).min(self.load_deadline)));
         let outcome = ctx.with(|ctx| {
             let run = run(&ctx, &source, fields, context, &tmp).catch(&ctx);
             let streams = (stream(&ctx, "stdout"), stream(&ctx, "stderr"));
@@ -90,6 +97,15 @@ impl Engine {
         self.deadline.set(None);
         let (text, (output, errors)) = outcome;
         Ok(Expansion { text: text?, output, errors })
+    }
+
+    /// The message of a load whose templates used up their budget while PROTO `name` expanded.
+    fn over_budget(&self, name: &str) -> String {
+        format!(
+            "the world's templates ran longer than the load's budget of {:?} (WEBOTS_SHIM_LOAD_BUDGET, in seconds): \
+             stopped while PROTO '{}' was expanding",
+            self.budget, name
+        )
     }
 
     /// A failed run as a `WorldError` at the template line it names.
@@ -109,6 +125,9 @@ impl Engine {
             CaughtError::Error(e) => (e.to_string(), None),
         };
         let mut line = line;
+        if message.ends_with("interrupted") && Instant::now() >= self.load_deadline {
+            return WorldError::at(&body.first_block(), self.over_budget(name));
+        }
         if message.ends_with("interrupted") {
             message = format!("the template ran longer than {:?} (an endless loop?) and was stopped", self.limit);
             // QuickJS knows where a loop was stopped only from its last call: column 1 is the function's start
@@ -131,7 +150,7 @@ fn run<'js>(
     tmp: &Path,
 ) -> rquickjs::Result<String> {
     ctx.eval::<(), _>(GLOBALS)?;
-    ctx.globals().set("wbfile", wbfile(ctx, tmp)?)?;
+    ctx.globals().set("wbfile", super::wbfile::object(ctx, tmp)?)?;
     for (module, text) in MODULES {
         Module::declare(ctx.clone(), *module, *text)?;
     }
@@ -140,29 +159,6 @@ fn run<'js>(
     let generate: Function = module.get("generateVrml")?;
     let out: Coerced<String> = generate.call((context.to_js(ctx)?, fields_object(ctx, fields)?))?;
     Ok(out.0)
-}
-
-/// The global `wbfile` object: files by absolute path or relative to the temporary files folder,
-/// written there.
-fn wbfile<'js>(ctx: &Ctx<'js>, tmp: &Path) -> rquickjs::Result<Object<'js>> {
-    let o = Object::new(ctx.clone())?;
-    let dir = tmp.to_path_buf();
-    o.set("fileExists", Function::new(ctx.clone(), move |p: Coerced<String>| dir.join(p.0).exists())?)?;
-    let dir = tmp.to_path_buf();
-    o.set(
-        "readTextFile",
-        Function::new(ctx.clone(), move |p: Coerced<String>| {
-            std::fs::read_to_string(dir.join(p.0)).unwrap_or_default()
-        })?,
-    )?;
-    let dir = tmp.to_path_buf();
-    o.set(
-        "writeTextFile",
-        Function::new(ctx.clone(), move |name: Coerced<String>, content: Coerced<String>| {
-            std::fs::create_dir_all(&dir).is_ok() && std::fs::write(dir.join(name.0), content.0).is_ok()
-        })?,
-    )?;
-    Ok(o)
 }
 
 /// The strings pushed on a global stream array.

@@ -10,6 +10,7 @@ mod engine;
 mod header;
 mod input;
 mod script;
+pub mod wbfile;
 
 pub(crate) use engine::Engine;
 pub(crate) use header::{Header, Language};
@@ -23,6 +24,19 @@ use std::sync::Arc;
 
 /// Longest a template may run before it is stopped (an endless loop), unless the load options say otherwise.
 pub(crate) const DEFAULT_TIME_LIMIT: std::time::Duration = std::time::Duration::from_secs(10);
+
+/// How long all the templates of one world load may run together, unless WEBOTS_SHIM_LOAD_BUDGET (in
+/// seconds) says otherwise.
+pub(crate) const DEFAULT_LOAD_BUDGET: std::time::Duration = std::time::Duration::from_secs(30);
+
+/// The load budget: WEBOTS_SHIM_LOAD_BUDGET seconds when set to a positive number, else the default.
+pub(crate) fn load_budget() -> std::time::Duration {
+    std::env::var("WEBOTS_SHIM_LOAD_BUDGET")
+        .ok()
+        .and_then(|v| v.trim().parse::<f64>().ok())
+        .filter(|s| s.is_finite() && *s > 0.0 && *s < 1e9)
+        .map_or(DEFAULT_LOAD_BUDGET, std::time::Duration::from_secs_f64)
+}
 
 /// The PROTOs a template's output may use: those its file declares, as when the file was read.
 #[derive(Debug, Default)]
