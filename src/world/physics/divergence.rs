@@ -16,7 +16,8 @@ impl Physics {
         let mut caught = Vec::new();
         for body in &self.bodies {
             let Some(rb) = self.engine.bodies.get_mut(body.handle) else { continue };
-            if !rb.is_enabled() || finite(rb) {
+            // a sleeping body's state does not change (a force or a new velocity wakes it)
+            if !rb.is_enabled() || rb.is_sleeping() || finite(rb) {
                 continue;
             }
             rb.set_enabled(false);
