@@ -25,10 +25,12 @@ impl World {
         let seconds = self.scene.basic_time_step() / 1000.0;
         for robot in 0..self.robots.len() {
             let node = self.robots[robot].node;
-            if !self.scene.is_live(node) {
+            let hint = &mut self.states[robot].battery_hint;
+            let Some(FieldValue::MFFloat(battery)) = self.scene.field_hinted(node, "battery", hint) else { continue };
+            // an empty battery costs nothing more
+            if battery.is_empty() || !self.scene.is_live(node) {
                 continue;
             }
-            let Some(FieldValue::MFFloat(battery)) = self.scene.field(node, "battery") else { continue };
             // an empty (or NaN) battery stays as it is
             let Some(&before) = battery.get(ENERGY).filter(|e| **e > 0.0) else { continue };
             let mut battery = battery.clone();

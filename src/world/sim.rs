@@ -31,6 +31,8 @@ pub const MODE_FAST: i32 = 2;
 #[derive(Clone, Debug)]
 pub(super) struct RobotState {
     battery: Sampling,
+    /// Where the robot's `battery` field stands among its fields (`Scene::field_hinted`).
+    pub(super) battery_hint: Option<usize>,
     /// False while its battery is empty: its devices have no power.
     pub(super) powered: bool,
     /// Events waiting for the robot's next answer.
@@ -39,7 +41,7 @@ pub(super) struct RobotState {
 
 impl Default for RobotState {
     fn default() -> RobotState {
-        RobotState { battery: Sampling::default(), powered: true, outbox: Vec::new() }
+        RobotState { battery: Sampling::default(), battery_hint: None, powered: true, outbox: Vec::new() }
     }
 }
 

@@ -135,6 +135,18 @@ impl Scene {
         self.nodes.get(id)?.fields.iter().find(|f| f.name == name).map(|f| &f.value)
     }
 
+    /// `field`, for a caller that asks every step: `hint` remembers where the field was last found in
+    /// the node's list (checked at each use, so a stale hint costs one search).
+    pub fn field_hinted(&self, id: NodeId, name: &str, hint: &mut Option<usize>) -> Option<&FieldValue> {
+        let fields = &self.nodes.get(id)?.fields;
+        if let Some(f) = hint.and_then(|i| fields.get(i)).filter(|f| f.name == name) {
+            return Some(&f.value);
+        }
+        let i = fields.iter().position(|f| f.name == name)?;
+        *hint = Some(i);
+        Some(&fields[i].value)
+    }
+
     pub fn field_mut(&mut self, id: NodeId, name: &str) -> Option<&mut FieldValue> {
         if super::frames::is_frame_field(name) && id < self.nodes.len() {
             self.frames.touch(id);
