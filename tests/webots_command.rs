@@ -263,3 +263,40 @@ fn mode_pause_holds_time_until_a_supervisor_sets_another_mode() {
     // the other controller waited at time 0 too, then ran with the supervisor
     assert!(lines.contains(&"walker joined at 0.000") && lines.contains(&"walker left at 0.096"), "{stdout}");
 }
+
+#[test]
+fn the_launcher_runs_a_python_controller_with_its_arguments() {
+    let p = Project::new();
+    p.world(
+        "py.wbt",
+        &(HEADER.to_string()
+            + "Robot { name \"py\" controller \"<extern>\" }\n\
+           Robot { name \"sup\" supervisor TRUE controller \"sup_quit\" controllerArgs [ \"0\" \"5\" ] }\n"),
+    );
+    p.controller("sup_quit", "sup_quit");
+    p.python_controller("steps", "steps");
+    let mut child = webots(&p, &["--batch", "--stdout", "--port=24761", "worlds/py.wbt"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let (line, rest) =
+        watch_lines(child.stdout.take().unwrap(), |l| l.starts_with("INFO: 'py' extern controller: waiting"));
+    let port = line.rsplit(':').next().and_then(|p| p.split('/').next()).unwrap().to_string();
+    // started from the project, the script named by its path, as Webots' launcher takes it
+    let launched = Command::new(home(&p).join("webots-controller"))
+        .args(["--robot-name=py", &format!("--port={port}"), "controllers/steps/steps.py", "fast", "--flag"])
+        .current_dir(p.path())
+        .env("WEBOTS_HOME", home(&p))
+        .env("WEBOTS_SHIM_TMPDIR", p.path().join("run"))
+        .env_remove("PYTHONPATH")
+        .output()
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    let stdout = rest.join().unwrap();
+    assert_eq!(out.status.code(), Some(0), "{stdout}\n{}", String::from_utf8_lossy(&out.stderr));
+    let (l_out, l_err) = text(&launched);
+    assert!(launched.status.success(), "{l_out}\n{l_err}");
+    // the package came from the home, the arguments after the script reached it
+    assert!(l_out.contains("py: -1 at t=0.160 after 5 steps, args ['fast', '--flag']"), "{l_out}\n{l_err}");
+}

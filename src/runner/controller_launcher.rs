@@ -134,14 +134,10 @@ fn command_for(controller: &Path, args: &[OsString], home: &Path, env: &mut Laun
         }
         "py" => {
             python::set_environment(env, Some(home));
-            let strings: Vec<String> = Vec::new();
-            let (command, mut argv) = python::command_line(controller, &strings, &ini);
-            // the file as given, relative to where the launcher was started
-            if let Some(last) = argv.last_mut() {
-                *last = controller.as_os_str().to_owned();
-            }
+            let (command, argv) = python::interpreter(controller, &ini);
             let mut cmd = Command::new(command);
-            cmd.args(argv);
+            // the file as given, relative to where the launcher was started
+            cmd.args(argv).arg(controller);
             cmd
         }
         "jar" | "class" => {

@@ -13,8 +13,17 @@ pub fn is_python(program: &Path) -> bool {
     program.extension().is_some_and(|e| e == "py")
 }
 
-/// The command and its arguments for the Python controller `program`.
+/// The command and its arguments for the Python controller `program`, run from its own folder.
 pub fn command_line(program: &Path, args: &[String], ini: &PythonSection) -> (OsString, Vec<OsString>) {
+    let (command, mut argv) = interpreter(program, ini);
+    argv.push(program.file_name().unwrap_or(program.as_os_str()).to_owned());
+    argv.extend(args.iter().map(OsString::from));
+    (command, argv)
+}
+
+/// The interpreter that runs `program` and its own arguments, those before the script: its `#!` line's,
+/// `-u` and `[python] OPTIONS`.
+pub fn interpreter(program: &Path, ini: &PythonSection) -> (OsString, Vec<OsString>) {
     let mut words = shebang(program)
         .or_else(|| ini.command.clone().filter(|c| !c.trim().is_empty()))
         .unwrap_or_else(|| "python3".to_string())
@@ -26,8 +35,6 @@ pub fn command_line(program: &Path, args: &[String], ini: &PythonSection) -> (Os
     let mut argv: Vec<OsString> = words.collect();
     argv.push("-u".into());
     argv.extend(ini.options.iter().flat_map(|o| o.split_whitespace()).map(OsString::from));
-    argv.push(program.file_name().unwrap_or(program.as_os_str()).to_owned());
-    argv.extend(args.iter().map(OsString::from));
     (command, argv)
 }
 
