@@ -7,7 +7,7 @@
 use nalgebra::{Point3, Vector3};
 
 use crate::world::render::shape_ray;
-use crate::world::scene::{FieldValue, NodeId, Scene};
+use crate::world::scene::{NodeId, Scene};
 
 /// The reflection factor of the ray from `origin` along the unit `direction` that hit `solid` at
 /// `distance`.
@@ -28,21 +28,14 @@ pub fn reflection(scene: &Scene, solid: NodeId, origin: &Point3<f64>, direction:
 
 /// 0.2 + 0.8 × red × (1 - roughness / 2) for `shape`'s appearance.
 fn factor(scene: &Scene, shape: NodeId) -> f64 {
-    let color = |node: NodeId, field: &str, default: [f64; 3]| match scene.field(node, field) {
-        Some(FieldValue::SFColor(c)) | Some(FieldValue::SFVec3f(c)) => *c,
-        _ => default,
-    };
-    let float = |node: NodeId, field: &str, default: f64| match scene.field(node, field) {
-        Some(FieldValue::SFFloat(v)) => *v,
-        _ => default,
-    };
+    // the fields' defaults (white, opaque, smooth; a Material's 0.8 grey) come from the scene's schema
     let (red, roughness) = match scene.sf_node(shape, "appearance") {
         Some(a) if scene.type_name(a) == "PBRAppearance" => {
-            let opaque = 1.0 - float(a, "transparency", 0.0);
-            (color(a, "baseColor", [1.0; 3])[0] * opaque, float(a, "roughness", 0.0))
+            let opaque = 1.0 - scene.sf_float(a, "transparency");
+            (scene.sf_vec3(a, "baseColor")[0] * opaque, scene.sf_float(a, "roughness"))
         }
         Some(a) => match scene.sf_node(a, "material") {
-            Some(m) => (color(m, "diffuseColor", [0.8; 3])[0] * (1.0 - float(m, "transparency", 0.0)), 0.0),
+            Some(m) => (scene.sf_vec3(m, "diffuseColor")[0] * (1.0 - scene.sf_float(m, "transparency")), 0.0),
             None => (1.0, 0.0),
         },
         None => (1.0, 0.0),
