@@ -5,22 +5,22 @@
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
-use super::battery;
-use super::body_supervision::{self, Gliders};
-use super::compass::effective_coordinate_system;
-use super::devices::Devices;
-use super::joint_poses::JointPoses;
-use super::physics::Physics;
-use super::regeneration;
-use super::robot_table::{robot_config, robot_entries, ControllerSpec, RobotEntry};
-use super::sampling::Sampling;
-use super::scene::{load_world, Edit, FieldValue, LoadOptions, NodeId, Scene, WorldError};
-use super::scene_control::SceneControl;
-use super::scheduler::{Scheduler, Slot};
-use super::supervision::{self, ref_id, resolve_index, value_of};
 use crate::protocol::{
     DeviceEvents, Query, QueryAnswer, RobotCommand, RobotConfig, RobotEvent, StepAnswer, StepRequest, SupervisorCommand,
 };
+use crate::world::devices::compass::north::effective_coordinate_system;
+use crate::world::devices::sampling::Sampling;
+use crate::world::devices::Devices;
+use crate::world::geometry::joint_poses::JointPoses;
+use crate::world::physics::Physics;
+use crate::world::robots::battery;
+use crate::world::robots::regeneration;
+use crate::world::robots::table::{robot_config, robot_entries, ControllerSpec, RobotEntry};
+use crate::world::scene::{load_world, Edit, FieldValue, LoadOptions, NodeId, Scene, WorldError};
+use crate::world::scheduler::{Scheduler, Slot};
+use crate::world::supervisor::bodies::{self, Gliders};
+use crate::world::supervisor::fields::{self, ref_id, resolve_index, value_of};
+use crate::world::supervisor::scene_control::SceneControl;
 
 /// `WbSimulationMode` values.
 pub const MODE_PAUSE: i32 = 0;
@@ -108,7 +108,7 @@ impl World {
         let info = scene.world_info();
         let physics = Physics::build(&mut scene, &mut warnings);
         if physics.is_none() {
-            warnings.extend(super::surfaces::unusable_mesh_warnings(&scene));
+            warnings.extend(crate::world::geometry::surfaces::unusable_mesh_warnings(&scene));
         }
         let joint_poses = JointPoses::of(&scene);
         let gliders = Gliders::of(&scene, physics.as_ref());
@@ -335,7 +335,7 @@ impl World {
         let now = self.time_ms();
         let dt = self.basic_time_step_ms() / 1000.0;
         let step = (now / self.basic_time_step_ms()).round() as u64 + 1;
-        super::progress::record(step, now);
+        crate::world::progress::record(step, now);
         if test_panic_at().is_some_and(|at| at == step) {
             panic!("WEBOTS_SHIM_TEST_PANIC_AT: a panic on purpose in step {step}");
         }
@@ -473,16 +473,16 @@ impl World {
 
     /// A supervisor's immediate question about the scene.
     pub fn query(&self, robot: usize, q: &Query) -> QueryAnswer {
-        if let Some(answer) = body_supervision::answer(&self.scene, self.physics.as_ref(), q) {
+        if let Some(answer) = bodies::answer(&self.scene, self.physics.as_ref(), q) {
             return answer;
         }
         let entry = &self.robots[robot];
-        supervision::answer(&self.scene, entry.node, &entry.devices, q)
+        fields::answer(&self.scene, entry.node, &entry.devices, q)
     }
 
     fn supervise(&mut self, cmd: &SupervisorCommand) {
         let physics = self.physics.as_mut();
-        if let Some(outcome) = body_supervision::command(&mut self.scene, physics, cmd, &mut self.runtime_warnings) {
+        if let Some(outcome) = bodies::command(&mut self.scene, physics, cmd, &mut self.runtime_warnings) {
             if let Some(node) = outcome.gliding {
                 self.gliders.add(&self.scene, node);
             }
@@ -517,7 +517,7 @@ impl World {
                 self.pace_origin = None;
                 return;
             }
-            SupervisorCommand::SetField { field, index, value } => supervision::edit_of(&self.scene, field, |v| {
+            SupervisorCommand::SetField { field, index, value } => fields::edit_of(&self.scene, field, |v| {
                 let value = value_of(value, v.field_type())?;
                 let index = match index {
                     Some(i) => Some(resolve_index(*i, v.count())?),
@@ -525,17 +525,17 @@ impl World {
                 };
                 Some(Edit::Set { index, value })
             }),
-            SupervisorCommand::InsertField { field, index, value } => supervision::edit_of(&self.scene, field, |v| {
+            SupervisorCommand::InsertField { field, index, value } => fields::edit_of(&self.scene, field, |v| {
                 let count = v.count();
                 // -1 appends; other negative indices count from the end
                 let at = if *index < 0 { count as i64 + i64::from(*index) + 1 } else { i64::from(*index) };
                 let at = usize::try_from(at).ok().filter(|&i| i <= count)?;
                 Some(Edit::Insert { index: at, value: value_of(value, v.field_type())? })
             }),
-            SupervisorCommand::RemoveField { field, index } => supervision::edit_of(&self.scene, field, |v| {
-                Some(Edit::Remove { index: resolve_index(*index, v.count())? })
-            }),
-            // handled by body_supervision above
+            SupervisorCommand::RemoveField { field, index } => {
+                fields::edit_of(&self.scene, field, |v| Some(Edit::Remove { index: resolve_index(*index, v.count())? }))
+            }
+            // handled by supervisor/bodies.rs above
             SupervisorCommand::SetVelocity { .. }
             | SupervisorCommand::AddForce { .. }
             | SupervisorCommand::AddTorque { .. }
@@ -583,7 +583,7 @@ impl World {
     }
 
     /// A template instance was rebuilt: the robots' devices follow their rebuilt nodes.
-    fn template_regenerated(&mut self, regenerated: super::scene::Regenerated) {
+    fn template_regenerated(&mut self, regenerated: crate::world::scene::Regenerated) {
         self.runtime_warnings.extend(regenerated.warnings);
         for robot in 0..self.robots.len() {
             let moves = regeneration::device_moves(&self.scene, &mut self.robots[robot], &mut self.runtime_warnings);

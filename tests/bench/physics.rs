@@ -45,7 +45,7 @@ use std::time::Instant;
 use webots_shim::controller::{DeviceSlot, DeviceState};
 use webots_shim::protocol::{NodeRefId, Query, QueryAnswer, StepAnswer, StepRequest};
 use webots_shim::world::scene::{parse_world_str, LoadOptions};
-use webots_shim::world::supervision::ref_id;
+use webots_shim::world::supervisor::fields::ref_id;
 use webots_shim::world::World;
 
 use robot::{Shuttle, STEP_MS};

@@ -6,8 +6,8 @@ use nalgebra::Vector3;
 use rand_chacha::ChaCha8Rng;
 
 use crate::protocol::SensorSetup;
-use crate::world::lookup_table::{discretize, LookupTable};
-use crate::world::radio::nodes::device_rng;
+use crate::world::devices::lookup_table::{discretize, LookupTable};
+use crate::world::devices::radio::medium::nodes::device_rng;
 use crate::world::scene::{NodeId, Scene};
 
 pub struct Axes {

@@ -14,9 +14,9 @@ use crate::protocol::node_type::node_type_from_name;
 use crate::protocol::{
     CameraSetup, Command, DeviceData, DeviceSetup, ImagerCommand, ImagerSetup, Projection, Recognition,
 };
-use crate::world::radio::nodes::device_rng;
-use crate::world::render::VisualScene;
-use crate::world::sampling::Sampling;
+use crate::world::devices::radio::medium::nodes::device_rng;
+use crate::world::devices::sampling::Sampling;
+use crate::world::geometry::render::VisualScene;
 use crate::world::scene::{NodeId, Scene};
 
 struct Camera {

@@ -5,9 +5,9 @@
 use std::any::Any;
 
 use crate::protocol::{Command, DeviceEvents, DeviceSetup};
-use crate::world::obstacles::Obstacles;
+use crate::world::geometry::obstacles::Obstacles;
+use crate::world::geometry::rays::Rays;
 use crate::world::physics::Physics;
-use crate::world::rays::Rays;
 use crate::world::scene::{NodeId, Scene};
 
 /// What a family works with during a step.

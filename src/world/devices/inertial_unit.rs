@@ -11,8 +11,8 @@ use rand_distr::{Distribution, StandardNormal};
 
 use super::sensor::{Sense, SensorModel};
 use crate::protocol::SensorSetup;
-use crate::world::lookup_table::discretize;
-use crate::world::radio::nodes::device_rng;
+use crate::world::devices::lookup_table::discretize;
+use crate::world::devices::radio::medium::nodes::device_rng;
 use crate::world::scene::{FieldValue, NodeId, Scene};
 
 /// `SensorSetup::kind` of a unit in a NUE world (roll, pitch and yaw about Webots' old axes).

@@ -6,7 +6,7 @@
 
 use nalgebra::{Point3, Vector3};
 
-use crate::world::render::shape_ray;
+use crate::world::geometry::render::shape_ray;
 use crate::world::scene::{NodeId, Scene};
 
 /// The reflection factor of the ray from `origin` along the unit `direction` that hit `solid` at

@@ -10,7 +10,7 @@ use rand_chacha::ChaCha8Rng;
 use super::range_finder::{noisy, range_along};
 use super::sensor::{Sense, SensorModel};
 use crate::protocol::{DeviceData, DeviceSetup, ImagerCommand, ImagerSetup, LidarSetup, Projection, SensorSetup};
-use crate::world::radio::nodes::device_rng;
+use crate::world::devices::radio::medium::nodes::device_rng;
 use crate::world::scene::{NodeId, Scene};
 
 pub struct Lidar {

@@ -8,9 +8,9 @@ use rand_chacha::ChaCha8Rng;
 
 use super::sensor::{Sense, SensorModel};
 use crate::protocol::SensorSetup;
-use crate::world::lights::{lights, LightKind};
-use crate::world::lookup_table::{discretize, LookupTable};
-use crate::world::radio::nodes::device_rng;
+use crate::world::devices::lookup_table::{discretize, LookupTable};
+use crate::world::devices::radio::medium::nodes::device_rng;
+use crate::world::geometry::lights::{lights, LightKind};
 use crate::world::scene::{NodeId, Scene};
 
 /// How far away a DirectionalLight is taken to be when its occlusion is checked.

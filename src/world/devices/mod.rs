@@ -12,8 +12,8 @@ mod altimeter;
 mod axes;
 mod brake;
 mod camera;
-mod compass;
-mod connector;
+pub mod compass;
+pub mod connector;
 mod display;
 mod distance_sensor;
 pub mod family;
@@ -25,14 +25,16 @@ mod joint_device;
 mod led;
 mod lidar;
 mod light_sensor;
+pub mod lookup_table;
 mod motor;
 mod motor_law;
 pub mod pen;
 mod position_sensor;
 mod radar;
-mod radio;
+pub mod radio;
 mod range_finder;
 mod recognition;
+pub mod sampling;
 pub mod sensor;
 mod touch_sensor;
 mod vacuum_gripper;
@@ -45,11 +47,11 @@ use family::{Ctx, Family, Owner};
 use radio::RadioFamily;
 use sensor::SensorFamily;
 
-use super::obstacles::Obstacles;
 use super::physics::Physics;
-use super::robot_table::RobotEntry;
 use super::scene::{NodeId, Scene};
 use crate::protocol::{DeviceCommand, DeviceEvents, DeviceSetup};
+use crate::world::geometry::obstacles::Obstacles;
+use crate::world::robots::table::RobotEntry;
 
 /// Where a robot device lives: its family and its index there.
 #[derive(Clone, Copy, Debug, PartialEq)]

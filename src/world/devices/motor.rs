@@ -9,10 +9,10 @@ use super::joint_device::JointDevice;
 use super::motor_law::{LawState, Targets};
 use crate::c_format::g;
 use crate::protocol::{Command, DeviceSetup, MotorSetup};
-use crate::world::bounds;
-use crate::world::joint_poses::JointPose;
+use crate::world::devices::sampling::Sampling;
+use crate::world::geometry::joint_poses::JointPose;
+use crate::world::physics::bounds;
 use crate::world::physics::{Drive, Physics};
-use crate::world::sampling::Sampling;
 use crate::world::scene::{FieldValue, NodeId, Scene};
 
 /// A motor's fields, with Webots' load-time checks.

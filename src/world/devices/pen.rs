@@ -43,7 +43,7 @@ pub struct Mark {
 }
 
 /// Where pen `node` marks now, if it writes and something is in reach.
-pub fn mark(scene: &Scene, rays: &crate::world::rays::Rays, node: NodeId, now: f64) -> Option<Mark> {
+pub fn mark(scene: &Scene, rays: &crate::world::geometry::rays::Rays, node: NodeId, now: f64) -> Option<Mark> {
     if !scene.sf_bool(node, "write") {
         return None;
     }

@@ -8,9 +8,9 @@ use rand_distr::{Distribution, StandardNormal};
 use super::joint_device::JointDevice;
 use super::sensor::{Sense, SensorModel};
 use crate::protocol::SensorSetup;
-use crate::world::joint_poses::JointPose;
-use crate::world::lookup_table::discretize;
-use crate::world::radio::nodes::device_rng;
+use crate::world::devices::lookup_table::discretize;
+use crate::world::devices::radio::medium::nodes::device_rng;
+use crate::world::geometry::joint_poses::JointPose;
 use crate::world::scene::{FieldValue, NodeId, Scene};
 
 pub struct PositionSensor {
@@ -95,7 +95,7 @@ impl SensorModel for PositionSensor {
                 // the turn nearest the last reading
                 let shown = pose.shown_position(sense.scene);
                 let turn = std::f64::consts::TAU;
-                let position = if pose.motion == crate::world::joint_poses::Motion::Rotation {
+                let position = if pose.motion == crate::world::geometry::joint_poses::Motion::Rotation {
                     shown + ((self.last - shown) / turn).round() * turn
                 } else {
                     shown

@@ -13,7 +13,7 @@ use rand_distr::{Distribution, StandardNormal};
 
 use super::sensor::{Sense, SensorModel};
 use crate::protocol::SensorSetup;
-use crate::world::radio::nodes::device_rng;
+use crate::world::devices::radio::medium::nodes::device_rng;
 use crate::world::scene::{NodeId, Scene};
 
 const LIGHT_SPEED: f64 = 299_792_458.0;

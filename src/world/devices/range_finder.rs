@@ -9,8 +9,8 @@ use rand_distr::{Distribution, StandardNormal};
 
 use super::sensor::{Sense, SensorModel};
 use crate::protocol::{DeviceData, DeviceSetup, ImagerSetup, Projection, RangeFinderSetup, SensorSetup};
-use crate::world::lookup_table::discretize;
-use crate::world::radio::nodes::device_rng;
+use crate::world::devices::lookup_table::discretize;
+use crate::world::devices::radio::medium::nodes::device_rng;
 use crate::world::scene::{NodeId, Scene};
 
 pub struct RangeFinder {

@@ -8,11 +8,11 @@
 use nalgebra::{Isometry3, Point3, Vector3};
 
 use crate::protocol::{CameraSetup, Projection, RecognizedObject};
-use crate::world::geometry_math::{na_point, pose};
-use crate::world::render::VisualScene;
+use crate::world::geometry::convert::{na_point, pose};
+use crate::world::geometry::render::VisualScene;
+use crate::world::geometry::shapes::bounding_shapes;
 use crate::world::scene::{axis_angle_of, NodeId, Scene};
-use crate::world::shapes::bounding_shapes;
-use crate::world::supervision::ref_id;
+use crate::world::supervisor::fields::ref_id;
 
 pub struct RecognitionParams {
     pub max_range: f64,

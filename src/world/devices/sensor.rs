@@ -10,9 +10,9 @@ use rayon::prelude::*;
 use super::family::{same, Ctx, Family, Owner};
 use crate::protocol::node_type::{node_type_from_name, NodeTypeCode};
 use crate::protocol::{Command, DeviceData, DeviceEvents, DeviceSetup, ImagerCommand, SensorSetup};
+use crate::world::devices::sampling::Sampling;
+use crate::world::geometry::rays::Rays;
 use crate::world::physics::Physics;
-use crate::world::rays::Rays;
-use crate::world::sampling::Sampling;
 use crate::world::scene::{NodeId, Scene};
 
 /// What a sensor measures from.

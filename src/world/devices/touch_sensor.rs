@@ -9,8 +9,8 @@ use rand_chacha::ChaCha8Rng;
 
 use super::sensor::{Sense, SensorModel};
 use crate::protocol::SensorSetup;
-use crate::world::lookup_table::{discretize, LookupTable};
-use crate::world::radio::nodes::device_rng;
+use crate::world::devices::lookup_table::{discretize, LookupTable};
+use crate::world::devices::radio::medium::nodes::device_rng;
 use crate::world::scene::{FieldValue, NodeId, Scene};
 
 /// `WbTouchSensorType`.

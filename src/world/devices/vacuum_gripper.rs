@@ -9,8 +9,8 @@ use nalgebra::Vector3;
 use super::family::{same, Ctx, Family, Owner};
 use crate::protocol::node_type::node_type_from_name;
 use crate::protocol::{Command, DeviceSetup, ImagerCommand, SensorSetup};
+use crate::world::devices::sampling::Sampling;
 use crate::world::physics::WeldId;
-use crate::world::sampling::Sampling;
 use crate::world::scene::{FieldValue, NodeId, Scene};
 
 struct Gripper {

@@ -9,9 +9,9 @@ use super::contacts::{ColliderTag, Materials};
 use super::engine::{Engine, WorldParams};
 use super::mass::PhysicsFields;
 use super::plan::{Attach, BodyPlan, StaticPlan};
-use crate::world::geometry_math::{na_point, pose as engine_pose};
+use crate::world::geometry::convert::{na_point, pose as engine_pose};
+use crate::world::geometry::shapes::{bounding_shapes, BoundingShape};
 use crate::world::scene::{NodeId, Scene, SyncedField};
-use crate::world::shapes::{bounding_shapes, BoundingShape};
 
 /// One Solid of a body.
 #[derive(Clone, Debug)]
@@ -181,7 +181,7 @@ impl Builder<'_> {
         shapes.retain(|s| {
             let aabb = s.shape.compute_aabb(&engine_pose(&s.pose));
             let extent = aabb.mins.abs().max(aabb.maxs.abs()).max_element();
-            let fits = s.is_plane() || extent <= crate::world::bounds::MAX_LENGTH;
+            let fits = s.is_plane() || extent <= crate::world::physics::bounds::MAX_LENGTH;
             if !fits {
                 self.warnings.push(format!(
                     "{}: The {} in 'boundingObject' reaches {} m from the Solid, beyond the physics engine's bound \
@@ -189,7 +189,7 @@ impl Builder<'_> {
                     scene.describe(solid),
                     scene.type_name(s.node),
                     crate::c_format::g(extent),
-                    crate::c_format::g(crate::world::bounds::MAX_LENGTH)
+                    crate::c_format::g(crate::world::physics::bounds::MAX_LENGTH)
                 ));
             }
             fits

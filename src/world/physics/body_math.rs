@@ -4,7 +4,7 @@
 use nalgebra::{Isometry3, Point3, Vector3};
 use rapier3d_f64::prelude::RigidBody;
 
-use crate::world::geometry_math::{isometry, na_point, na_vector, point, pose, vector};
+use crate::world::geometry::convert::{isometry, na_point, na_vector, point, pose, vector};
 
 pub trait BodyMath {
     fn pose_na(&self) -> Isometry3<f64>;

@@ -6,7 +6,7 @@ use rapier3d_f64::prelude::*;
 
 use super::body_math::BodyMath;
 use super::Physics;
-use crate::world::geometry_math::pose as engine_pose;
+use crate::world::geometry::convert::pose as engine_pose;
 use crate::world::scene::{NodeId, Scene};
 
 impl Physics {

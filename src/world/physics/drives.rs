@@ -16,8 +16,8 @@ use rapier3d_f64::prelude::*;
 use super::body_math::BodyMath;
 use super::engine::Engine;
 use super::plan::{Attach, Plan};
-use crate::world::bounds;
-use crate::world::geometry_math::{na_matrix, na_point};
+use crate::world::geometry::convert::{na_matrix, na_point};
+use crate::world::physics::bounds;
 
 type Jacobian = SMatrix<f64, 6, 6>;
 

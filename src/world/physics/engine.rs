@@ -6,7 +6,7 @@ use rapier3d_f64::prelude::*;
 
 use super::body_math::BodyMath;
 use super::contacts::Hooks;
-use crate::world::geometry_math::vector;
+use crate::world::geometry::convert::vector;
 use crate::world::scene::{NodeId, Scene};
 
 /// The WorldInfo values the engine runs with.
@@ -40,8 +40,8 @@ impl WorldParams {
     /// Gravity held to what the engine can represent (README, Reliability), with a warning.
     pub fn hold_to_bounds(&mut self, warnings: &mut Vec<String>) {
         let g = self.gravity.norm();
-        if g > crate::world::bounds::MAX_GRAVITY || !g.is_finite() {
-            let held = crate::world::bounds::MAX_GRAVITY;
+        if g > crate::world::physics::bounds::MAX_GRAVITY || !g.is_finite() {
+            let held = crate::world::physics::bounds::MAX_GRAVITY;
             warnings.push(format!(
                 "WorldInfo: Invalid 'gravity' changed to {}. The value should be at most {} (the physics engine's bound).",
                 crate::c_format::g(held),

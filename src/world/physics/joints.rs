@@ -16,7 +16,7 @@ use super::body_math::BodyMath;
 use super::drives::{step_axis, AxisState, Effort, EndBody, Model, Sides};
 use super::engine::Engine;
 use super::plan::{JointKind, JointPlan};
-use crate::world::geometry_math::{na_point, pose};
+use crate::world::geometry::convert::{na_point, pose};
 use crate::world::scene::{FieldValue, NodeId, Scene, SyncedField};
 
 /// What drives an axis besides its spring, damper and friction.

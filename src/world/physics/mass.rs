@@ -5,11 +5,11 @@
 
 use rapier3d_f64::prelude::{MassProperties, Matrix, Vector};
 
-use crate::world::bounds;
-use crate::world::geometry_math::{na_matrix, pose};
+use crate::world::geometry::convert::{na_matrix, pose};
+use crate::world::physics::bounds;
 
+use crate::world::geometry::shapes::BoundingShape;
 use crate::world::scene::{FieldValue, NodeId, Scene};
-use crate::world::shapes::BoundingShape;
 
 const REFERENCE_DENSITY: f64 = 1000.0;
 
@@ -160,8 +160,8 @@ fn inertia_matrix([d, o]: [[f64; 3]; 2]) -> Matrix {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::world::geometry::shapes::bounding_shapes;
     use crate::world::scene::{parse_world_str, LoadOptions};
-    use crate::world::shapes::bounding_shapes;
 
     fn solid(text: &str) -> (Scene, NodeId) {
         let text = format!("#VRML_SIM R2025a utf8\n{text}");

@@ -10,6 +10,7 @@
 
 mod bodies;
 mod body_math;
+pub mod bounds;
 mod contacts;
 mod divergence;
 mod drives;
@@ -29,8 +30,8 @@ use std::collections::HashMap;
 use nalgebra::{Isometry3, Point3, Vector3};
 use rapier3d_f64::prelude::{Collider, ColliderHandle, QueryFilter, Ray, RigidBodyHandle};
 
-use crate::world::geometry_math::{na_vector, point, pose as engine_pose, vector};
-use crate::world::obstacles::encloses;
+use crate::world::geometry::convert::{na_vector, point, pose as engine_pose, vector};
+use crate::world::geometry::obstacles::encloses;
 use bodies::{Body, Builder, Static};
 use body_math::BodyMath;
 use contacts::{ColliderTag, Hooks, Materials};

@@ -8,7 +8,7 @@ use rapier3d_f64::prelude::*;
 
 use super::body_math::BodyMath;
 use super::engine::Engine;
-use crate::world::geometry_math::{isometry, pose as engine_pose};
+use crate::world::geometry::convert::{isometry, pose as engine_pose};
 
 /// A fixed joint between the bodies of two connectors.
 #[derive(Clone, Copy, Debug, PartialEq)]

@@ -44,7 +44,7 @@ impl TemplateEnv {
             opts: opts.clone(),
             context: Context {
                 world: world.display().to_string(),
-                project_path: folder(&crate::world::robot_table::project_path(&world)),
+                project_path: folder(&crate::world::robots::table::project_path(&world)),
                 webots_home,
                 temporary_files_path: folder(&tmp),
                 ..Context::default()

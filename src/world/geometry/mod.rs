@@ -1,0 +1,14 @@
+//! The world's geometry as devices and the engine see it: bounding objects as parry shapes (with
+//! the triangle surfaces of meshes and elevation grids), the obstacle list and ray queries, the
+//! cameras' view, the light sources, where joints put their endPoints, and the conversions at the
+//! nalgebra/parry/rapier border.
+
+pub mod convert;
+pub mod joint_poses;
+pub mod lights;
+pub mod mesh_files;
+pub mod obstacles;
+pub mod rays;
+pub mod render;
+pub mod shapes;
+pub mod surfaces;
