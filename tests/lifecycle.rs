@@ -186,10 +186,20 @@ fn an_extern_controller_can_name_its_robot_alone_and_is_refused_a_robot_that_is_
 #[test]
 fn no_controller_at_all_with_until_just_runs_the_world() {
     let p = Project::new();
-    p.world("empty.wbt", &(header(32) + "Robot { controller \"<none>\" }\n"));
-    let out = p.run("empty.wbt", &["--until", "0.1"]);
+    let world = header(32)
+        + "Robot { controller \"<none>\" }\n\
+           Solid { translation 0 0 1 boundingObject Box { size 0.1 0.1 0.1 } physics Physics { } }\n\
+           Solid { boundingObject Plane { } }\n";
+    p.world("empty.wbt", &world);
+    // simulated up to --until however long that takes (the first whole step past 10 s: 313 × 32 ms)
+    let out = p.run("empty.wbt", &["--until", "10"]);
     assert!(out.status.success(), "{}", out.stderr);
     out.assert_stderr_has("no robot in this world has a controller");
+    out.assert_stderr_has("run ended at 10.016 s: 0 controller(s), 0 failed");
+    // without --until nothing would ever end it: it ends at once
+    let out = p.run("empty.wbt", &[]);
+    assert!(out.status.success(), "{}", out.stderr);
+    out.assert_stderr_has("run ended at 0.000 s: 0 controller(s), 0 failed");
 }
 
 #[test]

@@ -634,3 +634,31 @@ fn the_test_command_s_logs_are_the_same_from_run_to_run() {
         assert_eq!(system_out(), first);
     }
 }
+
+/// `webots-shim run worlds/<world>` in a shell whose address space is capped at `kib` KiB.
+fn run_capped(p: &Project, world: &str, kib: u32) -> RunOutput {
+    let cmd = p.runner_command(world, &["--until", "0.1"]);
+    let mut line = format!("ulimit -v {kib} && exec '{}'", cmd.get_program().to_string_lossy());
+    for arg in cmd.get_args() {
+        line += &format!(" '{}'", arg.to_string_lossy());
+    }
+    let mut sh = Command::new("sh");
+    sh.arg("-c").arg(line).stdin(Stdio::null());
+    p.env(&mut sh);
+    common::to_output(sh.output().expect("sh runs"), Duration::ZERO)
+}
+
+#[test]
+fn a_world_file_too_big_for_the_memory_is_a_load_error_not_an_abort() {
+    let p = Project::new();
+    let world = |chars: usize| header("16") + "WorldInfo { info [ \"" + &"a".repeat(chars) + "\" ] }\n";
+    p.world("small.wbt", &world(100_000));
+    // 100 MB of text: its bytes and its 400 MB of characters do not fit under a 600 MB cap
+    p.world("big.wbt", &world(100_000_000));
+    let small = run_capped(&p, "small.wbt", 600_000);
+    assert!(small.status.success(), "the cap leaves room for a run: {}", small.stderr);
+    let big = run_capped(&p, "big.wbt", 600_000);
+    assert_eq!(big.status.code(), Some(1), "{}", big.stderr);
+    big.assert_stderr_has("big.wbt: too large to load in the memory available (an allocation of ");
+    assert!(!big.stderr.contains("memory allocation of"), "{}", big.stderr);
+}

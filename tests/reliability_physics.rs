@@ -5,7 +5,7 @@
 
 mod common;
 
-use common::{Project, RunOutput};
+use common::{to_output, Project, RunOutput};
 
 const HEADER: &str = "#VRML_SIM R2025a utf8\n";
 
@@ -96,4 +96,35 @@ fn a_number_beyond_the_largest_double_is_a_load_error_at_its_place() {
         out.assert_stderr_has("w.wbt:2:");
         out.assert_stderr_has("is out of range (beyond the largest double)");
     }
+}
+
+#[test]
+fn a_body_whose_state_becomes_non_finite_is_stopped_named_once_with_its_step_and_fails_the_run() {
+    let p = Project::new();
+    p.controller("diverge_watch", "diverge_watch");
+    p.world(
+        "div.wbt",
+        &format!(
+            "{HEADER}WorldInfo {{ basicTimeStep 10 }}\n\
+             DEF BALL Solid {{ name \"ball\" translation 0 0 100 boundingObject Sphere {{ radius 0.1 }} \
+               physics Physics {{ density -1 mass 1 }} }}\n\
+             Robot {{ name \"watch\" supervisor TRUE controller \"diverge_watch\" }}\n"
+        ),
+    );
+    // no valid input makes a body diverge any more (the bounds above): the engine is handed a NaN
+    // velocity on purpose before step 5
+    let mut cmd = p.runner_command("div.wbt", &["--until", "0.2"]);
+    cmd.env("WEBOTS_SHIM_TEST_NAN_AT", "5");
+    let out = to_output(cmd.output().expect("the runner runs"), std::time::Duration::ZERO);
+    no_panic(&out);
+    // the ball falls in steps 1 to 4 and stays where step 4 left it; the watcher never reads NaN
+    assert_eq!(out.robot_lines("watch"), ["stopped falling at step 5"], "{}", out.stderr);
+    let said = "Solid \"ball\": its position or velocity became non-finite (NaN or infinite) in step 5 (t = 0.05 s): \
+                it is stopped where it was";
+    let warnings: Vec<&str> = out.stderr.lines().filter(|l| l.contains("became non-finite")).collect();
+    assert_eq!(warnings[0], format!("webots-shim: warning: {said}"), "{}", out.stderr);
+    // named once as it happens, and once more as the reason the run failed
+    assert_eq!(warnings.len(), 2, "{}", out.stderr);
+    out.assert_stderr_has(&format!("1 failed ('(world)' failed: {said})"));
+    assert!(!out.status.success(), "a diverged body fails the run\n{}", out.stderr);
 }

@@ -172,6 +172,11 @@ impl World {
     }
 
     /// The run ends at this simulated time: every controller is then answered with `quit`.
+    /// The simulated time the run ends at (`--until`), if any.
+    pub fn until_ms(&self) -> Option<f64> {
+        self.until_ms
+    }
+
     pub fn set_until(&mut self, until_ms: Option<f64>) {
         self.until_ms = until_ms;
     }
@@ -350,6 +355,9 @@ impl World {
             &mut self.runtime_warnings,
         );
         if let Some(physics) = &mut self.physics {
+            if test_nan_at().is_some_and(|at| at == step) {
+                physics.poison_for_tests();
+            }
             if physics.step(&mut self.scene) {
                 self.devices.geometry_changed();
             }
@@ -689,4 +697,11 @@ impl World {
 fn test_panic_at() -> Option<u64> {
     static AT: std::sync::OnceLock<Option<u64>> = std::sync::OnceLock::new();
     *AT.get_or_init(|| std::env::var("WEBOTS_SHIM_TEST_PANIC_AT").ok()?.parse().ok())
+}
+
+/// `WEBOTS_SHIM_TEST_NAN_AT=N`: the first moving body is given a NaN velocity before step N, for the
+/// tests of what a run does with a diverged body (no valid world makes one: the bounds see to that).
+fn test_nan_at() -> Option<u64> {
+    static AT: std::sync::OnceLock<Option<u64>> = std::sync::OnceLock::new();
+    *AT.get_or_init(|| std::env::var("WEBOTS_SHIM_TEST_NAN_AT").ok()?.parse().ok())
 }

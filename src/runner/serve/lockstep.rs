@@ -11,6 +11,10 @@ impl Server {
     /// Advances while every controller has asked for time to pass, for a slice of time at most;
     /// answers those whose step elapsed. True when it stopped with more to do.
     pub(super) fn advance_world(&mut self) -> bool {
+        if self.without_controllers() && self.world.until_ms().is_none() {
+            // nothing will ever ask for time, and nothing says when to stop: the run ends at 0
+            return false;
+        }
         let start = Instant::now();
         loop {
             // what supervisors asked of the runner (restarts, imports) happens before time passes
@@ -95,10 +99,20 @@ impl Server {
             return false;
         }
         let (keep, over) = (self.opts.keep_extern, self.world.is_over());
+        if self.without_controllers() {
+            // a world of robots without controllers (or of none) is still simulated up to --until, as
+            // Webots simulates it
+            return over || self.world.until_ms().is_none();
+        }
         self.ctls.iter().flatten().all(|c| match &c.ext {
             Some(e) => e.lets_the_run_end(keep, over),
             None => c.phase == Phase::Left && c.launched.as_ref().is_none_or(|_| c.outcome.is_some()),
         })
+    }
+
+    /// No robot has a controller, launched or extern.
+    fn without_controllers(&self) -> bool {
+        self.ctls.iter().all(Option::is_none)
     }
 
     pub(super) fn poll_timeout(&self) -> Duration {

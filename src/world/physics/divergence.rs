@@ -35,6 +35,17 @@ impl Physics {
     }
 }
 
+impl Physics {
+    /// Gives the first dynamic body a NaN velocity (`WEBOTS_SHIM_TEST_NAN_AT`, tests only).
+    pub fn poison_for_tests(&mut self) {
+        let bodies = &self.engine.bodies;
+        let first = self.bodies.iter().map(|b| b.handle).find(|&h| bodies.get(h).is_some_and(|rb| rb.is_dynamic()));
+        if let Some(rb) = first.and_then(|h| self.engine.bodies.get_mut(h)) {
+            rb.set_linvel_na(nalgebra::Vector3::new(f64::NAN, 0.0, 0.0), true);
+        }
+    }
+}
+
 fn finite(rb: &RigidBody) -> bool {
     let p = rb.pose_na();
     let values = p.translation.vector.iter().chain(p.rotation.coords.iter());

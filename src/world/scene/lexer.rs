@@ -6,6 +6,7 @@
 //! opaque token so that a template PROTO body can be recognised and skipped.
 
 use super::error::{SourcePos, WorldError};
+use super::input_memory::{reserve, reserve_str};
 use std::sync::Arc;
 
 /// The release written in the hint of a bad header.
@@ -134,8 +135,20 @@ fn is_forbidden(c: char) -> bool {
 
 /// Splits a whole file into tokens; the last token is always `Eof`.
 pub(crate) fn tokenize(text: &str, file: &Arc<str>) -> Result<Vec<Token>, WorldError> {
-    let chars: Vec<char> = text.chars().collect();
-    let mut toks = Vec::new();
+    let mut chars: Vec<char> = Vec::new();
+    reserve(&mut chars, text.chars().count(), file)?;
+    chars.extend(text.chars());
+    let mut toks: Vec<Token> = Vec::new();
+    // every allocation sized by the text is fallible: a file too big for the memory is a load error
+    macro_rules! push {
+        ($token:expr) => {{
+            if toks.len() == toks.capacity() {
+                let more = toks.len().max(64);
+                reserve(&mut toks, more, file)?;
+            }
+            toks.push($token);
+        }};
+    }
     let (mut line, mut col) = (1u32, 1u32);
     let mut i = 0usize;
     let pos = |line: u32, col: u32| SourcePos { file: file.clone(), line, col };
@@ -177,7 +190,7 @@ pub(crate) fn tokenize(text: &str, file: &Arc<str>) -> Result<Vec<Token>, WorldE
         };
         if let Some(t) = single {
             bump!();
-            toks.push(Token { tok: t, line: tl, col: tc });
+            push!(Token { tok: t, line: tl, col: tc });
             continue;
         }
         if c == '%' && matches!(chars.get(i + 1), Some('{') | Some('<')) {
@@ -195,7 +208,7 @@ pub(crate) fn tokenize(text: &str, file: &Arc<str>) -> Result<Vec<Token>, WorldE
                 }
                 bump!();
             }
-            toks.push(Token { tok: Tok::Template, line: tl, col: tc });
+            push!(Token { tok: Tok::Template, line: tl, col: tc });
             continue;
         }
         if c == '"' {
@@ -212,16 +225,24 @@ pub(crate) fn tokenize(text: &str, file: &Arc<str>) -> Result<Vec<Token>, WorldE
                     }
                     Some('\\') if matches!(chars.get(i + 1), Some('"') | Some('\\')) => {
                         bump!();
+                        if s.len() + 1 > s.capacity() {
+                            let more = s.len().max(16);
+                            reserve_str(&mut s, more, file)?;
+                        }
                         s.push(chars[i]);
                         bump!();
                     }
                     Some(&ch) => {
+                        if s.len() + ch.len_utf8() > s.capacity() {
+                            let more = s.len().max(16);
+                            reserve_str(&mut s, more, file)?;
+                        }
                         s.push(ch);
                         bump!();
                     }
                 }
             }
-            toks.push(Token { tok: Tok::Str(s), line: tl, col: tc });
+            push!(Token { tok: Tok::Str(s), line: tl, col: tc });
             continue;
         }
         if is_forbidden(c) {
@@ -231,7 +252,9 @@ pub(crate) fn tokenize(text: &str, file: &Arc<str>) -> Result<Vec<Token>, WorldE
         while i < chars.len() && !is_separator(chars[i]) && !is_forbidden(chars[i]) {
             bump!();
         }
-        let word: String = chars[start..i].iter().collect();
+        let mut word = String::new();
+        reserve_str(&mut word, chars[start..i].iter().map(|c| c.len_utf8()).sum(), file)?;
+        word.extend(&chars[start..i]);
         let tok = if matches!(c, '+' | '-' | '.' | '0'..='9') {
             if !valid_number(&word) {
                 return Err(WorldError::at(&pos(tl, tc), format!("invalid number '{}'", shorten(&word))));
@@ -246,9 +269,9 @@ pub(crate) fn tokenize(text: &str, file: &Arc<str>) -> Result<Vec<Token>, WorldE
         } else {
             Tok::Ident(word)
         };
-        toks.push(Token { tok, line: tl, col: tc });
+        push!(Token { tok, line: tl, col: tc });
     }
-    toks.push(Token { tok: Tok::Eof, line, col });
+    push!(Token { tok: Tok::Eof, line, col });
     Ok(toks)
 }
 

@@ -16,6 +16,7 @@ mod error;
 mod expansion_size;
 mod export;
 mod frames;
+mod input_memory;
 mod instance;
 mod lexer;
 mod parser;
@@ -68,8 +69,8 @@ pub struct LoadOptions {
 /// Loads a world file (and the PROTO files it declares).
 pub fn load_world(path: &Path, opts: &LoadOptions) -> Result<Scene, WorldError> {
     let name = path.display().to_string();
-    let bytes =
-        std::fs::read(path).map_err(|e| WorldError::new(format!("cannot read world file '{}': {}", name, e)))?;
+    let bytes = input_memory::read_file(path, &name)?
+        .map_err(|e| WorldError::new(format!("cannot read world file '{}': {}", name, e)))?;
     let file: Arc<str> = Arc::from(name.as_str());
     let text = decode(bytes, &file)?;
     let base_dir = path.parent().map(Path::to_path_buf).unwrap_or_default();

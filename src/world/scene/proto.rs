@@ -119,7 +119,7 @@ impl<'o> Loader<'o> {
         if self.file_depth >= MAX_FILE_DEPTH {
             return Err(WorldError::at(at, format!("PROTO files nested too deep (more than {})", MAX_FILE_DEPTH)));
         }
-        let bytes = match std::fs::read(path) {
+        let bytes = match super::input_memory::read_file(path, &path.display().to_string())? {
             Ok(b) => b,
             Err(e) => {
                 self.warnings.push(warning_at(at, format!("cannot read PROTO file '{}': {}", path.display(), e)));
