@@ -259,6 +259,32 @@ fn expansions_are_cached_per_field_values() {
 }
 
 #[test]
+fn every_expansion_starts_over_though_the_template_is_compiled_once() {
+    // a global the template adds, Math.random, wbrandom and the output streams: each expansion sees
+    // them as the first one did (each instance has its own size, so each is its own expansion)
+    let code = "import {integer} from 'wbrandom.js';\n\
+        globalThis.runs = (globalThis.runs || 0) + 1;\n\
+        console.log('size ' + fields.size.value);";
+    let expr = "[globalThis.runs, integer(1000), Math.floor(Math.random() * 1000)].join('-')";
+    let proto = reporter("Fresh", "field SFFloat size 1", code, expr);
+    let instances = "Fresh { size 1 }\nFresh { size 2 }\nFresh { size 3 }";
+    let (dir, s) = load_ok(&[("protos/Fresh.proto", &proto)], &world("Fresh", instances));
+    let got = names(&s, &s.roots[1..]);
+    assert_eq!(got.len(), 3);
+    assert!(got[0].starts_with("1-"), "{got:?}");
+    assert!(got.iter().all(|n| n == &got[0]), "{got:?}");
+    assert_eq!(
+        s.warnings,
+        [
+            "'Fresh.proto': JavaScript output: size 1",
+            "'Fresh.proto': JavaScript output: size 2",
+            "'Fresh.proto': JavaScript output: size 3"
+        ]
+    );
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+#[test]
 fn nested_templates_and_node_parameters() {
     let inner = format!(
         "{JS}PROTO Inner [\n  field SFFloat size 1\n  field MFNode children []\n]\n{{\n  Solid {{\n    name \"inner%<= fields.size.value * 10 >%\"\n    children IS children\n  }}\n}}\n"

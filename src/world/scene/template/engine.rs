@@ -1,14 +1,19 @@
-//! Runs template modules in an embedded QuickJS (through `rquickjs`): a fresh context per expansion
-//! (module state such as `wbrandom`'s seed starts over, as in Webots), the helper modules a template
+//! Runs template modules in an embedded QuickJS (through `rquickjs`): the helper modules a template
 //! may import, `wbfile`, a deterministic `Math.random`, and a time limit that stops endless loops.
 //! Failures become `WorldError`s at the PROTO file's line.
+//!
+//! Each template is compiled once per load, in a context of its own with the helper modules; every
+//! expansion then only calls its `generateVrml` with new fields, in a context put back as a fresh one
+//! would be (as in Webots, where each expansion starts over): globals a template added are removed,
+//! `Math.random` and `wbrandom` restart, the output streams are emptied.
 
 use super::super::error::{SourcePos, WorldError};
 use super::input::{fields_object, Context, TField};
 use super::script::{file_line, module_source, MODULE_NAME};
 use super::{Language, TemplateBody};
-use rquickjs::{CatchResultExt, CaughtError, Coerced, Ctx, Function, Module, Runtime, Value};
-use std::cell::Cell;
+use rquickjs::{CatchResultExt, CaughtError, Coerced, Ctx, Function, Module, Persistent, Runtime, Value};
+use std::cell::{Cell, RefCell};
+use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::rc::Rc;
 use std::time::{Duration, Instant};
@@ -29,6 +34,14 @@ const GLOBALS: &str = "globalThis.stdout = []; globalThis.stderr = []; \
     Math.random = (() => { let s = 0x2545f491; return () => { s ^= s << 13; s ^= s >>> 17; s ^= s << 5; \
     return (s >>> 0) / 4294967296; }; })();";
 
+/// Remembers the globals of a prepared context (`RESET` removes any other before an expansion).
+const BASELINE: &str = "Object.defineProperty(globalThis, '___baseline', { value: \
+    new Set([...Object.getOwnPropertyNames(globalThis), '___baseline']) });";
+
+/// Puts a prepared context back as a fresh one: the globals a template added are removed.
+const RESET: &str = "for (const k of Object.getOwnPropertyNames(globalThis)) \
+    { if (!___baseline.has(k)) delete globalThis[k]; }";
+
 /// Most memory one expansion may take.
 const MEMORY_LIMIT: usize = 1 << 30;
 
@@ -42,8 +55,18 @@ pub(crate) struct Expansion {
     pub errors: Vec<String>,
 }
 
+/// A template compiled in its own context: its `generateVrml`, and `wbrandom`'s `seed` to restart it.
+struct Prepared {
+    // fields drop in order: the values before their context
+    generate: Persistent<Function<'static>>,
+    seed: Persistent<Function<'static>>,
+    ctx: rquickjs::Context,
+}
+
 /// One JavaScript runtime, reused for every expansion of a load.
 pub(crate) struct Engine {
+    /// Each template body's context, by where the body starts (dropped before the runtime).
+    prepared: RefCell<HashMap<String, Prepared>>,
     rt: Runtime,
     deadline: Rc<Cell<Option<Instant>>>,
     limit: Duration,
@@ -60,7 +83,8 @@ impl Engine {
         let deadline: Rc<Cell<Option<Instant>>> = Rc::new(Cell::new(None));
         let watch = deadline.clone();
         rt.set_interrupt_handler(Some(Box::new(move || watch.get().is_some_and(|d| Instant::now() >= d))));
-        Ok(Engine { rt, deadline, limit, load_deadline: Instant::now() + budget, budget })
+        let prepared = RefCell::new(HashMap::new());
+        Ok(Engine { rt, prepared, deadline, limit, load_deadline: Instant::now() + budget, budget })
     }
 
     /// Runs the template of PROTO `name` with these field values and context.
@@ -81,22 +105,45 @@ impl Engine {
                 ),
             ));
         }
-        let ctx = rquickjs::Context::full(&self.rt)
-            .map_err(|e| WorldError::new(format!("cannot start the JavaScript engine: {}", e)))?;
-        let source = module_source(&body.text, &body.start);
         let tmp = PathBuf::from(&context.temporary_files_path);
         if Instant::now() >= self.load_deadline {
             return Err(WorldError::at(&body.first_block(), self.over_budget(name)));
         }
         self.deadline.set(Some((Instant::now() + self.limit).min(self.load_deadline)));
-        let outcome = ctx.with(|ctx| {
-            let run = run(&ctx, &source, fields, context, &tmp).catch(&ctx);
-            let streams = (stream(&ctx, "stdout"), stream(&ctx, "stderr"));
+        let outcome = self.with_prepared(name, body, |ctx, prepared| {
+            let run = run(ctx, prepared, fields, context, &tmp).catch(ctx);
+            let streams = (stream(ctx, "stdout"), stream(ctx, "stderr"));
             (run.map_err(|e| self.failure(name, body, e)), streams)
         });
         self.deadline.set(None);
-        let (text, (output, errors)) = outcome;
+        let (text, (output, errors)) = outcome?;
         Ok(Expansion { text: text?, output, errors })
+    }
+
+    /// Runs `f` in the template's prepared context, compiling the template first if this load has not.
+    fn with_prepared<R>(
+        &self,
+        name: &str,
+        body: &TemplateBody,
+        f: impl for<'js> FnOnce(&Ctx<'js>, &Prepared) -> R,
+    ) -> Result<R, WorldError> {
+        let key = format!("{}:{}:{}", body.start.file, body.start.line, body.start.col);
+        if !self.prepared.borrow().contains_key(&key) {
+            let ctx = rquickjs::Context::full(&self.rt)
+                .map_err(|e| WorldError::new(format!("cannot start the JavaScript engine: {}", e)))?;
+            let source = module_source(&body.text, &body.start);
+            let compiled = ctx.with(|ctx| {
+                prepare(&ctx, &source)
+                    .catch(&ctx)
+                    .map(|(generate, seed)| (Persistent::save(&ctx, generate), Persistent::save(&ctx, seed)))
+                    .map_err(|e| self.failure(name, body, e))
+            })?;
+            let (generate, seed) = compiled;
+            self.prepared.borrow_mut().insert(key.clone(), Prepared { generate, seed, ctx });
+        }
+        let prepared = self.prepared.borrow();
+        let prepared = &prepared[&key];
+        Ok(prepared.ctx.with(|ctx| f(&ctx, prepared)))
     }
 
     /// The message of a load whose templates used up their budget while PROTO `name` expanded.
@@ -142,21 +189,41 @@ impl Engine {
     }
 }
 
-fn run<'js>(
-    ctx: &Ctx<'js>,
-    source: &str,
-    fields: &[TField],
-    context: &Context,
-    tmp: &Path,
-) -> rquickjs::Result<String> {
+/// Compiles a template module with the helper modules in `ctx`: its `generateVrml` and `wbrandom.seed`.
+fn prepare<'js>(ctx: &Ctx<'js>, source: &str) -> rquickjs::Result<(Function<'js>, Function<'js>)> {
     ctx.eval::<(), _>(GLOBALS)?;
-    ctx.globals().set("wbfile", super::wbfile::object(ctx, tmp)?)?;
+    ctx.globals().set("wbfile", rquickjs::Undefined)?;
+    let mut seed = None;
     for (module, text) in MODULES {
-        Module::declare(ctx.clone(), *module, *text)?;
+        let declared = Module::declare(ctx.clone(), *module, *text)?;
+        if *module == "wbrandom.js" {
+            let (random, done) = declared.eval()?;
+            done.finish::<()>()?;
+            let f: Function = random.get("seed")?;
+            seed = Some(f);
+        }
     }
     let (module, done) = Module::declare(ctx.clone(), MODULE_NAME, source)?.eval()?;
     done.finish::<()>()?;
     let generate: Function = module.get("generateVrml")?;
+    ctx.eval::<(), _>(BASELINE)?;
+    let seed = seed.ok_or(rquickjs::Error::new_from_js("undefined", "wbrandom.seed"))?;
+    Ok((generate, seed))
+}
+
+/// One expansion in a prepared context, put back as a fresh one first.
+fn run<'js>(
+    ctx: &Ctx<'js>,
+    prepared: &Prepared,
+    fields: &[TField],
+    context: &Context,
+    tmp: &Path,
+) -> rquickjs::Result<String> {
+    ctx.eval::<(), _>(RESET)?;
+    ctx.eval::<(), _>(GLOBALS)?;
+    prepared.seed.clone().restore(ctx)?.call::<_, ()>((0,))?;
+    ctx.globals().set("wbfile", super::wbfile::object(ctx, tmp)?)?;
+    let generate = prepared.generate.clone().restore(ctx)?;
     let out: Coerced<String> = generate.call((context.to_js(ctx)?, fields_object(ctx, fields)?))?;
     Ok(out.0)
 }
