@@ -9,7 +9,7 @@ from . import wb
 from .device import Device, device_class
 from .node_type import NodeType
 
-_send = wb.function('wb_emitter_send', ctypes.c_int, wb.tag_t, ctypes.c_void_p, ctypes.c_int)
+_send = wb.quick_function('wb_emitter_send', ctypes.c_int, wb.tag_t, ctypes.c_void_p, ctypes.c_int)
 _get_buffer_size = wb.function('wb_emitter_get_buffer_size', ctypes.c_int, wb.tag_t)
 _get_channel = wb.function('wb_emitter_get_channel', ctypes.c_int, wb.tag_t)
 _set_channel = wb.function('wb_emitter_set_channel', None, wb.tag_t, ctypes.c_int)
@@ -40,6 +40,10 @@ class Emitter(Device):
     def send(self, message: typing.Union[bytes, str, list, tuple], length: typing.Optional[int] = None):
         """Queues `message` for the next step: bytes as they are (the first `length` of them), a str as
         UTF-8 (no NUL added), a list of floats, ints or bools packed."""
+        if type(message) is bytes and length is None:
+            # the usual packet, sent as it is
+            _send(self._tag, message, len(message))
+            return
         size = None
         if isinstance(message, (bytes, bytearray, memoryview)):
             data = bytes(message)

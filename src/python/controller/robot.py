@@ -68,6 +68,11 @@ _wwi_receive_text = wb.function('wb_robot_wwi_receive_text', ctypes.c_char_p)
 _run_over = False
 
 
+def _mark_run_over():
+    global _run_over
+    _run_over = True
+
+
 def _stepping(call, *args) -> int:
     global _run_over
     if _run_over:
@@ -124,8 +129,17 @@ class Robot:
 
     def step(self, duration: typing.Optional[int] = None) -> int:
         """Runs `duration` ms (the basic time step by default): 0, or -1 once the run is over."""
-        duration = wb.basic_time_step() if duration is None else wb.integer(duration, 'Robot.step(): duration')
-        return _stepping(_step, duration)
+        # _stepping written out, and an int taken as it is: the call every controller makes each step
+        if duration is None:
+            duration = wb.basic_time_step()
+        elif type(duration) is not int:
+            duration = wb.integer(duration, 'Robot.step(): duration')
+        if _run_over:
+            return _stepping(_step, duration)
+        result = _step(duration)
+        if result == -1:
+            _mark_run_over()
+        return result
 
     def stepBegin(self, duration: typing.Optional[int] = None) -> int:
         duration = wb.basic_time_step() if duration is None else wb.integer(duration, 'Robot.stepBegin(): duration')

@@ -49,7 +49,9 @@ class VectorSensor(Sensor):
     _get_lookup_table = None
 
     def getValues(self) -> typing.Optional[typing.List[float]]:
-        return self.value
+        # the property written out: a controller reads it every step
+        values = self._get_values(self._tag)
+        return values[:3] if values else None
 
     def getLookupTable(self) -> typing.List[float]:
         return self.lookup_table

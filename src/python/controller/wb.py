@@ -25,6 +25,9 @@ def _library_path() -> str:
 
 
 lib = ctypes.CDLL(_library_path())
+# the same library, called without releasing the GIL: for the getters and setters a controller calls
+# every step, which return at once (releasing and taking back the GIL would cost more than the call)
+_quick_lib = ctypes.PyDLL(lib._name)
 
 # the C types of the API
 tag_t = ctypes.c_ushort
@@ -35,6 +38,14 @@ doubles_t = ctypes.POINTER(ctypes.c_double)
 def function(name: str, restype, *argtypes):
     """The C function `name` of libController, declared with its result and argument types."""
     f = getattr(lib, name)
+    f.restype = restype
+    f.argtypes = list(argtypes)
+    return f
+
+
+def quick_function(name: str, restype, *argtypes):
+    """`function`, for a C function that never blocks (a getter, a queued command): the GIL is kept."""
+    f = getattr(_quick_lib, name)
     f.restype = restype
     f.argtypes = list(argtypes)
     return f
