@@ -245,11 +245,51 @@ fn modes_fast_real_time_and_pause() {
     let out = p.run("control.wbt", &["--until", "10"]);
     assert_success(&out);
     out.assert_stdout_has("[boss] sv_mode: paused; step returned -1 at t=0.064");
-    // the other controller sees the mode change with its next step, and the pause ends its run
+    // the other controller sees the mode change with its next step; the pause, with both waiting for
+    // time, ends the run
     assert_eq!(
         out.robot_lines("peer"),
         ["peer t=0.032 mode=2", "peer t=0.064 mode=1", "peer: step returned -1 at t=0.064 mode=0"]
     );
+}
+
+#[test]
+fn a_pause_holds_time_until_the_supervisor_resumes_and_ends_the_run_only_when_nobody_can() {
+    let p = control_project("sv_pause_resume", "");
+    let out = p.run("control.wbt", &["--until", "10"]);
+    assert_success(&out);
+    assert_eq!(
+        out.robot_lines("boss"),
+        [
+            "sv_pause_resume: paused over a wait: 0.032 -> 0.032",
+            "sv_pause_resume: paused across step(0): 0.032 -> 0.032",
+            "sv_pause_resume: resumed to t=0.096",
+            "sv_pause_resume: paused with everyone waiting; step returned -1 at t=0.096",
+        ]
+    );
+    // the peer's steps wait out both pauses: it sees every basic step once, then the end
+    assert_eq!(
+        out.robot_lines("peer"),
+        [
+            "peer t=0.032 mode=2",
+            "peer t=0.064 mode=2",
+            "peer t=0.096 mode=2",
+            "peer: step returned -1 at t=0.096 mode=0"
+        ]
+    );
+    out.assert_stderr_has(
+        "the simulation is paused and every controller waits for time to pass: nothing can resume it, the run ends \
+         at t = 0.096 s",
+    );
+    // in-process, the supervisor alone: the same
+    let world = p.path().join("worlds/control.wbt");
+    let alone = p.run_controller(
+        "sv_pause_resume",
+        &[("WEBOTS_SHIM_WORLD", world.to_str().unwrap()), ("WEBOTS_ROBOT_NAME", "boss")],
+    );
+    assert_success(&alone);
+    alone.assert_stdout_has("sv_pause_resume: paused across step(0): 0.032 -> 0.032");
+    alone.assert_stdout_has("sv_pause_resume: paused with everyone waiting; step returned -1 at t=0.096");
 }
 
 #[test]

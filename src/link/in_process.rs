@@ -53,6 +53,11 @@ impl InProcess {
                 }
                 self.world.advance();
             }
+            if self.world.is_waiting(robot) && self.world.is_paused() {
+                // the only controller waits for time under a pause: nothing can lift it
+                self.world.end_paused();
+                self.world.release_waiting();
+            }
         }
         self.answer = Some(self.world.answer(robot));
         for warning in self.world.take_runtime_warnings() {

@@ -77,9 +77,8 @@ pub struct World {
     pub(super) quit_status: Option<i32>,
     reset_requested: bool,
     mode: i32,
-    /// Started paused (`webots --mode=pause`): time waits until a supervisor sets another mode. (A pause
-    /// set during the run ends it: nothing headless could resume it.)
-    start_paused: bool,
+    /// Paused with no controller left to resume it: the run is over (Webots would wait forever).
+    paused_for_good: bool,
     /// Real-time mode: wall-clock instant matching simulated time `pace_origin.1`.
     pace_origin: Option<(Instant, f64)>,
     /// The rest of the supervisor API: structure, states, tracking, labels, world changes.
@@ -134,7 +133,7 @@ impl World {
             quit_status: None,
             reset_requested: false,
             mode: MODE_FAST,
-            start_paused: false,
+            paused_for_good: false,
             pace_origin: None,
             control: SceneControl::default(),
         }
@@ -181,13 +180,32 @@ impl World {
         self.until_ms = until_ms;
     }
 
-    /// The run is over: the `--until` time is reached, a supervisor quit, or it paused the simulation
-    /// (nothing can resume a headless run).
+    /// The run is over: the `--until` time is reached, a supervisor quit, or the simulation is paused
+    /// with nobody left to resume it.
     pub fn is_over(&self) -> bool {
         self.until_ms.is_some_and(|u| self.time_ms() + 1e-9 >= u)
             || self.quit_status.is_some()
-            || (self.mode == MODE_PAUSE && !self.start_paused)
+            || self.paused_for_good
             || self.control.world_change.is_some()
+    }
+
+    /// Time is held: a supervisor (or `--mode=pause`) paused the simulation. Steps of no duration are
+    /// still answered, and a supervisor's mode change resumes it.
+    pub fn is_paused(&self) -> bool {
+        self.mode == MODE_PAUSE && !self.is_over()
+    }
+
+    /// The simulation is paused and no controller is left that could resume it (every one waits for time
+    /// or is gone): the run ends here, where Webots would wait for its user.
+    pub fn end_paused(&mut self) {
+        if self.is_paused() {
+            self.paused_for_good = true;
+            self.runtime_warnings.push(format!(
+                "the simulation is paused and every controller waits for time to pass: nothing can resume it, the \
+                 run ends at t = {} s",
+                crate::c_format::g(self.time_ms() / 1000.0)
+            ));
+        }
     }
 
     /// The status a supervisor passed to `wb_supervisor_simulation_quit`, if one did.
@@ -210,7 +228,6 @@ impl World {
     pub fn set_mode(&mut self, mode: i32) {
         if matches!(mode, MODE_PAUSE | MODE_REAL_TIME | MODE_FAST) {
             self.mode = mode;
-            self.start_paused = mode == MODE_PAUSE;
         }
     }
 
@@ -294,7 +311,7 @@ impl World {
             self.scheduler.set_idle(robot);
             return true;
         }
-        if self.start_paused {
+        if self.mode == MODE_PAUSE {
             self.resume_if_asked(robot, &req);
         }
         // a removed robot hears it at the end of its step, whether its request came before the removal
@@ -310,7 +327,7 @@ impl World {
     }
 
     pub fn ready_to_advance(&self) -> bool {
-        self.scheduler.ready_to_advance() && !self.is_over() && !self.start_paused
+        self.scheduler.ready_to_advance() && !self.is_over() && self.mode != MODE_PAUSE
     }
 
     /// One basic step: pending requests in world order, then the devices, then time. Returns the robots
@@ -520,7 +537,6 @@ impl World {
                         state.outbox.push(RobotEvent::SimulationMode(mode));
                     }
                 }
-                self.start_paused &= mode == MODE_PAUSE;
                 self.mode = mode;
                 self.pace_origin = None;
                 return;

@@ -1,5 +1,5 @@
-/* Simulation modes: FAST at start, REAL_TIME when set, and PAUSE, which ends a headless run
- * (tests/supervisor.rs). */
+/* Simulation modes: FAST at start, REAL_TIME when set, and PAUSE, which ends a headless run once every
+ * controller waits for time (tests/supervisor.rs). */
 #define _POSIX_C_SOURCE 200809L
 #include <webots/robot.h>
 #include <webots/supervisor.h>

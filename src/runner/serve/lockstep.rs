@@ -110,6 +110,22 @@ impl Server {
         })
     }
 
+    /// A pause nobody can lift ends the run: every controller waits for time or is gone (one still to
+    /// launch or to join could resume it).
+    pub(super) fn end_a_pause_nobody_can_lift(&mut self) {
+        if !self.world.is_paused() {
+            return;
+        }
+        let stuck = self.ctls.iter().enumerate().all(|(robot, c)| match c.as_ref().map(|c| c.phase) {
+            None | Some(Phase::Left) => true,
+            Some(Phase::Connected) => self.world.is_waiting(robot),
+            Some(Phase::Pending) => false,
+        });
+        if stuck {
+            self.world.end_paused();
+        }
+    }
+
     /// No robot has a controller, launched or extern.
     fn without_controllers(&self) -> bool {
         self.ctls.iter().all(Option::is_none)

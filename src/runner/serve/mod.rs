@@ -223,6 +223,7 @@ impl Server {
         let mut last_reap = Instant::now();
         loop {
             self.launch_some();
+            self.end_a_pause_nobody_can_lift();
             let more = self.advance_world();
             self.world_warnings();
             self.follow_the_world();
