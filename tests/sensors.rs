@@ -406,6 +406,33 @@ fn a_gps_in_a_wgs84_world_reads_latitude_longitude_and_altitude() {
 }
 
 #[test]
+fn a_gps_follows_a_coordinate_system_a_supervisor_changes() {
+    // Webots' gps_coordinates_north_direction: 1 km along world x is north under NUE and east under
+    // ENU; the height (y under NUE, z under ENU) stays 0
+    let world =
+        "#VRML_SIM R2025a utf8\nDEF INFO WorldInfo { coordinateSystem \"NUE\" gpsCoordinateSystem \"WGS84\" }\n\
+        Robot { translation 1000 0 0 supervisor TRUE controller \"gps_axes_switch\" children [ GPS { } ] }\n";
+    let out = run(world, &["gps_axes_switch"], &["--until", "1"]);
+    assert!(out.status.success(), "{}", out.stderr);
+    let lines = out.robot_lines("robot");
+    assert_eq!(lines.len(), 2, "{}\n{}", out.stdout, out.stderr);
+    let values = |line: &str, label: &str| -> [f64; 3] {
+        let rest = line.strip_prefix(&format!("{label}: ")).unwrap_or_else(|| panic!("{line}"));
+        let w: Vec<&str> = rest.split(' ').collect();
+        [w[1].parse().unwrap(), w[3].parse().unwrap(), w[5].parse().unwrap()]
+    };
+    let (nue, enu) = (values(&lines[0], "NUE"), values(&lines[1], "ENU"));
+    // a degree of latitude or longitude at the equator is about 110.6 and 111.3 km (WGS84): 1 km is
+    // close to 0.009 degrees either way; the UTM grid's scale near the reference shifts it by < 1 %
+    let degree_of_km = 1000.0 / 111_000.0;
+    assert!((nue[0] / degree_of_km - 1.0).abs() < 0.01, "latitude under NUE: {nue:?}");
+    // (1e-6 degrees is 0.1 m: the UTM round trip off its central meridian)
+    assert!(nue[1].abs() < 1e-6 && nue[2].abs() < 1e-6, "{nue:?}");
+    assert!((enu[1] / degree_of_km - 1.0).abs() < 0.01, "longitude under ENU: {enu:?}");
+    assert!(enu[0].abs() < 1e-6 && enu[2].abs() < 1e-6, "{enu:?}");
+}
+
+#[test]
 fn gps_noise_is_seeded_with_accuracy_as_its_spread_and_resolution_rounds() {
     // a static robot (position noise, resolution, the world's gpsReference added) and one gliding at
     // 1.23 m/s along x in zero gravity (speed noise, relative; speed resolution)

@@ -139,6 +139,10 @@ impl SensorModel for Gps {
         self.read(scene);
     }
 
+    fn world_info_changed(&mut self, scene: &mut Scene, _field: &str) {
+        self.read(scene);
+    }
+
     fn reseed(&mut self, seed: i32) {
         *self.rng = device_rng(seed, self.node);
         self.noise = [0.0; 3];

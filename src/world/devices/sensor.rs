@@ -70,6 +70,10 @@ pub trait SensorModel: Send + 'static {
     /// A field of the node changed at run time: re-read it (with Webots' run-time checks).
     fn field_changed(&mut self, scene: &mut Scene, field: &str, warnings: &mut Vec<String>);
 
+    /// A field of the world's WorldInfo changed at run time (a sensor that depends on the world's
+    /// coordinate systems re-reads them).
+    fn world_info_changed(&mut self, _scene: &mut Scene, _field: &str) {}
+
     /// Restarts the noise stream.
     fn reseed(&mut self, _seed: i32) {}
 }
@@ -217,14 +221,23 @@ impl<M: SensorModel> Family for SensorFamily<M> {
         }
     }
 
-    fn field_changed(&mut self, ctx: &mut Ctx, device: Option<usize>, _node: NodeId, field: &str) {
-        let Some(i) = device else { return };
-        let before = self.setup(i);
-        let s = &mut self.sensors[i];
-        s.model.field_changed(ctx.scene, field, ctx.warnings);
-        let (owner, after) = (s.owner, self.setup(i));
-        if after != before {
-            ctx.outboxes[owner.robot].push_config(owner.tag, after);
+    fn field_changed(&mut self, ctx: &mut Ctx, device: Option<usize>, node: NodeId, field: &str) {
+        let changed = match device {
+            Some(i) => i..i + 1,
+            None if ctx.scene.world_info_node() == Some(node) => 0..self.sensors.len(),
+            None => return,
+        };
+        for i in changed {
+            let before = self.setup(i);
+            let s = &mut self.sensors[i];
+            match device {
+                Some(_) => s.model.field_changed(ctx.scene, field, ctx.warnings),
+                None => s.model.world_info_changed(ctx.scene, field),
+            }
+            let (owner, after) = (s.owner, self.setup(i));
+            if after != before {
+                ctx.outboxes[owner.robot].push_config(owner.tag, after);
+            }
         }
     }
 
