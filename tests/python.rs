@@ -93,6 +93,27 @@ fn a_python_robot_reads_its_compasses_and_gets_each_device_as_its_class() {
 }
 
 #[test]
+fn devices_imported_while_the_controller_runs_are_found_by_name_and_by_index() {
+    let p = Project::new();
+    let world = HEADER.to_string()
+        + "Robot { name \"host\" supervisor TRUE controller \"device_refresh\" children [ Emitter { } ] }\n";
+    p.world("refresh.wbt", &world);
+    p.python_controller("device_refresh", "device_refresh");
+    let out = p.run_with_home("refresh.wbt", &["--until", "0.5"]);
+    assert!(out.status.success(), "{}\n{}", out.stdout, out.stderr);
+    // nothing in front of the sensor: its ray misses and it reads the value at the end of its default
+    // lookup table [0 0 0, 0.1 1000 0]
+    assert_eq!(
+        lines(&out, "host"),
+        [
+            "after one import: 1 more, DistanceSensor",
+            "after two imports: 2 more, Camera, same object by name: True",
+            "the imported sensor reads 1000.0",
+        ]
+    );
+}
+
+#[test]
 fn every_device_of_the_c_side_gets_its_class_and_the_robot_window_calls_answer_as_headless_webots() {
     let p = Project::new();
     let devices = "Camera { } RangeFinder { } Lidar { } Radar { } Display { } LightSensor { } Altimeter { } Pen { } \
