@@ -151,3 +151,28 @@ fn a_controller_declaring_webots_prototypes_itself_links_and_runs() {
     assert!(out.status.success(), "status {:?}\n{}\n{}", out.status, out.stdout, out.stderr);
     assert_eq!(out.stdout.trim(), "abi at 0.064: same ABI");
 }
+
+#[test]
+fn one_long_step_hands_over_the_last_samples_taken_within_it() {
+    // Webots' robot_multiple_step: sensors at 96 ms, one step of 160 ms (samples at 96, none at 128 or
+    // 160), a supervisor moves the robot at 128 ms; one more step of 32 ms takes the sample at 192 ms
+    let p = Project::new();
+    p.controller("multi_step_reader", "multi_step_reader");
+    p.controller("mover_at", "mover_at");
+    p.world(
+        "multi.wbt",
+        "#VRML_SIM R2025a utf8\nWorldInfo { basicTimeStep 32 }\n\
+         Robot { name \"mover\" supervisor TRUE controller \"mover_at\" controllerArgs [ \"0.128\" \"1\" \"2\" \"0\" \"1.5707963267948966\" ] }\n\
+         DEF TARGET Robot { name \"reader\" controller \"multi_step_reader\" children [ GPS { } Compass { } ] }\n",
+    );
+    let out = p.run("multi.wbt", &["--until", "0.3"]);
+    assert!(out.status.success(), "{}\n{}", out.stdout, out.stderr);
+    // north is +y (ENU): the robot turned a quarter to the left has it along its own +x
+    assert_eq!(
+        out.robot_lines("reader"),
+        [
+            "t=0.160 gps 0.000 0.000 0.000 compass 0.000 1.000 0.000",
+            "t=0.192 gps 1.000 2.000 0.000 compass 1.000 0.000 0.000",
+        ]
+    );
+}
