@@ -206,3 +206,26 @@ fn a_supervisor_loads_another_world_and_a_missing_one_fails_the_run() {
     out.assert_stderr_has("webots-shim: cannot load the world: cannot read world file");
     out.assert_stderr_has("'(world)' could not start: the world ");
 }
+
+#[test]
+fn supervisors_writing_one_field_in_one_step_apply_in_world_order_whatever_their_timing() {
+    // the writes of one step are applied in the order of the robots in the world: "blue" comes after
+    // "red", so blue is what every later step reads, whichever controller reached the world first
+    let p = Project::new();
+    p.controller("colour_writer", "colour_writer");
+    let robot = |name: &str| {
+        format!(
+            "Robot {{ name \"{name}\" supervisor TRUE controller \"colour_writer\" controllerArgs [ \"{name}\" ] }}\n"
+        )
+    };
+    let world = "#VRML_SIM R2025a utf8\nWorldInfo { basicTimeStep 32 }\n\
+        Shape { appearance Appearance { material DEF MATERIAL Material { emissiveColor 1 1 1 } } geometry Box { } }\n"
+        .to_string()
+        + &robot("red")
+        + &robot("blue")
+        + &robot("reader");
+    p.world("colours.wbt", &world);
+    let out = p.run("colours.wbt", &["--until", "2"]);
+    assert!(out.status.success(), "{}\n{}", out.stdout, out.stderr);
+    assert_eq!(out.robot_lines("reader"), ["steps reading another colour than blue: 0"]);
+}
