@@ -107,3 +107,25 @@ fn check_drawings(p: &Project, out: &RunOutput) {
         out.assert_stderr_has(message);
     }
 }
+
+#[test]
+fn a_device_enabled_after_an_image_load_in_the_same_step_samples_at_once() {
+    let p = Project::new();
+    p.controller("image_then_gps", "image_then_gps");
+    // a 64 × 64 PNG beside the controller
+    let file = std::fs::File::create(p.path().join("controllers/image_then_gps/picture.png")).unwrap();
+    let mut encoder = png::Encoder::new(std::io::BufWriter::new(file), 64, 64);
+    encoder.set_color(png::ColorType::Rgba);
+    encoder.set_depth(png::BitDepth::Eight);
+    let mut writer = encoder.write_header().unwrap();
+    writer.write_image_data(&[200u8; 64 * 64 * 4]).unwrap();
+    writer.finish().unwrap();
+    p.world(
+        "consecutive.wbt",
+        "#VRML_SIM R2025a utf8\nWorldInfo { basicTimeStep 32 }\n\
+         Robot { name \"r\" controller \"image_then_gps\" children [ Display { width 64 height 64 } GPS { } ] }\n",
+    );
+    let out = p.run("consecutive.wbt", &["--until", "0.2"]);
+    assert!(out.status.success(), "{}\n{}", out.stdout, out.stderr);
+    assert_eq!(out.robot_lines("r"), ["image loaded, gps sampled"]);
+}
