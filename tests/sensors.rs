@@ -1099,3 +1099,24 @@ fn many_distance_sensors_measured_on_two_threads_read_what_they_read_on_one() {
         steps.iter().map(|s| s[0]).collect::<Vec<_>>()
     );
 }
+
+#[test]
+fn sensors_read_nan_before_their_first_sample_and_force_sensors_zero_in_free_fall() {
+    let world = "#VRML_SIM R2025a utf8\nWorldInfo { basicTimeStep 16 }\n\
+        Robot { name \"still\" translation 0 0 0.05 controller \"first_samples\" controllerArgs [ \"altimeter\" ] \
+          children [ Altimeter { } ] }\n\
+        Robot { name \"falling\" translation 2 0 5 controller \"first_samples\" controllerArgs [ \"falling\" ] \
+          boundingObject Box { size 0.1 0.1 0.1 } physics Physics { density -1 mass 100 } children [ \
+            TouchSensor { name \"force\" type \"force\" translation 0 0 -0.06 boundingObject Sphere { radius 0.01 } \
+              physics Physics { } } \
+            TouchSensor { name \"force3d\" type \"force-3d\" translation 0.03 0 -0.06 boundingObject Sphere { radius 0.01 } \
+              physics Physics { } } ] }\n";
+    let out = run(world, &["first_samples"], &["--until", "0.2"]);
+    assert!(out.status.success(), "{}", out.stderr);
+    assert_eq!(
+        out.robot_lines("still"),
+        ["before enable nan", "before a step nan", "after step 1 0.05", "after step 2 0.05", "after step 3 0.05"]
+    );
+    // a force sensor's default lookup table is [0 0 0, 5000 50000 0]; 80 ms into a fall nothing touches
+    assert_eq!(out.robot_lines("falling"), ["table of 2 rows: 0 0 0, 5000 50000 0", "in free fall 0, 3d 0 0 0"]);
+}
