@@ -176,3 +176,27 @@ fn one_long_step_hands_over_the_last_samples_taken_within_it() {
         ]
     );
 }
+
+#[test]
+fn values_read_between_step_begin_and_end_are_the_last_step_s_while_the_robot_moves() {
+    // Webots' robot_parallel_step: a move written between begin and end travels with the next begin
+    // and shows at that step's end; north is +y (ENU), along the robot's +x once it turned a quarter left
+    let p = Project::new();
+    p.controller("parallel_step_pose", "parallel_step_pose");
+    p.world(
+        "parallel.wbt",
+        "#VRML_SIM R2025a utf8\nWorldInfo { basicTimeStep 32 }\n\
+         Robot { name \"r\" translation 0.1 0 0.1 supervisor TRUE controller \"parallel_step_pose\" children [ GPS { } Compass { } ] }\n",
+    );
+    let out = p.run("parallel.wbt", &["--until", "0.3"]);
+    assert!(out.status.success(), "{}\n{}", out.stdout, out.stderr);
+    assert_eq!(
+        out.robot_lines("r"),
+        [
+            "step 2, between: gps 0.100 0.000 0.100 compass 0.000 1.000 0.000",
+            "step 3, between: gps -0.050 0.000 0.100 compass 1.000 0.000 0.000",
+            "step 3, later: gps -0.050 0.000 0.100 compass 1.000 0.000 0.000",
+            "step 3, after: gps 0.100 0.000 0.100 compass 0.000 1.000 0.000",
+        ]
+    );
+}
