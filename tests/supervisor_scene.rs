@@ -229,3 +229,43 @@ fn supervisors_writing_one_field_in_one_step_apply_in_world_order_whatever_their
     assert!(out.status.success(), "{}\n{}", out.stdout, out.stderr);
     assert_eq!(out.robot_lines("reader"), ["steps reading another colour than blue: 0"]);
 }
+
+#[test]
+fn a_def_node_given_as_a_proto_parameter_is_found_and_moves_with_its_instance() {
+    let p = Project::new();
+    p.controller("def_in_parameter", "def_in_parameter");
+    std::fs::create_dir_all(p.path().join("protos")).unwrap();
+    std::fs::write(
+        p.path().join("protos/Carrier.proto"),
+        "#VRML_SIM R2025a utf8\nPROTO Carrier [\n  field SFVec3f translation 0 0 0\n  field MFNode children []\n  \
+         field SFNode physics NULL\n]\n{\n  Solid {\n    translation IS translation\n    \
+         children [ Group { children IS children } DEF INNER Group { } ]\n    \
+         boundingObject Box { size 0.1 0.1 0.1 }\n    physics IS physics\n  }\n}\n",
+    )
+    .unwrap();
+    p.world(
+        "def.wbt",
+        "#VRML_SIM R2025a utf8\nEXTERNPROTO \"../protos/Carrier.proto\"\nWorldInfo { basicTimeStep 32 }\n\
+         Robot { name \"boss\" supervisor TRUE controller \"def_in_parameter\" }\n\
+         DEF INSTANCE Carrier { translation 1 2 3 children [ DEF GIVEN Solid { } ] physics Physics { } }\n",
+    );
+    let out = p.run("def.wbt", &["--until", "1"]);
+    assert!(out.status.success(), "{}\n{}", out.stdout, out.stderr);
+    let lines = out.robot_lines("boss");
+    assert_eq!(
+        lines[..3],
+        [
+            "instance found, parameter found, distinct yes",
+            "inner by def NULL, by proto def found",
+            "start: parameter at 1.0000 2.0000 3.0000, instance at 1.0000 2.0000 3.0000",
+        ]
+    );
+    let after: Vec<f64> =
+        lines[3].split_once(':').unwrap().1.split(' ').filter_map(|w| w.trim_end_matches(',').parse().ok()).collect();
+    assert_eq!(after[..3], after[3..], "{}", lines[3]);
+    // after t = 0.32 s of free fall from rest: g t² / 2, plus at most g t dt / 2 for a semi-implicit Euler
+    // integrator stepping dt = 32 ms (less with substeps)
+    let (g, t, dt) = (9.81, 0.32, 0.032);
+    let drop = 3.0 - after[2];
+    assert!(drop >= g * t * t / 2.0 - 1e-9 && drop <= g * t * t / 2.0 + g * t * dt / 2.0 + 1e-9, "{}", lines[3]);
+}
