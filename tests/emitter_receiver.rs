@@ -414,6 +414,12 @@ fn serial_channels_broadcast_own_robot_and_order() {
     channels_broadcast_own_robot_and_order("serial");
 }
 
+#[test]
+fn infra_red_channels_broadcast_own_robot_and_order() {
+    // Webots' emitter_receiver_infra-red runs the radio cases over infra-red: nothing blocks these rays
+    channels_broadcast_own_robot_and_order("infra-red");
+}
+
 /// A world naming a physics plugin runs without it, with one load warning, and its channel 0 stays an
 /// ordinary channel (Webots' behaviour without a plugin): a robot's packet on channel 0 reaches the
 /// receivers on channel 0 and on every channel, not those on channel 1.
@@ -486,6 +492,11 @@ fn radio_direction_and_signal_strength() {
 #[test]
 fn serial_direction_and_signal_strength() {
     direction_and_signal("serial");
+}
+
+#[test]
+fn infra_red_direction_and_signal_strength() {
+    direction_and_signal("infra-red");
 }
 
 /// get/set_range with a maxRange clip, and reception at, just beyond and well beyond the range.
@@ -570,6 +581,11 @@ fn radio_range_max_range_and_boundary() {
 #[test]
 fn serial_range_max_range_and_boundary() {
     range_and_max_range("serial");
+}
+
+#[test]
+fn infra_red_range_max_range_and_boundary() {
+    range_and_max_range("infra-red");
 }
 
 /// Emitter bufferSize refuses sends that do not fit (an exact fit is accepted, the step empties it);
@@ -694,6 +710,11 @@ fn radio_emitter_and_receiver_buffers() {
 #[test]
 fn serial_emitter_and_receiver_buffers() {
     buffers("serial");
+}
+
+#[test]
+fn infra_red_emitter_and_receiver_buffers() {
+    buffers("infra-red");
 }
 
 /// emitter_set_channel with 64 ms controller steps: set_channel right before a send applies to it, two
