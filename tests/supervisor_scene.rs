@@ -269,3 +269,23 @@ fn a_def_node_given_as_a_proto_parameter_is_found_and_moves_with_its_instance() 
     let drop = 3.0 - after[2];
     assert!(drop >= g * t * t / 2.0 - 1e-9 && drop <= g * t * t / 2.0 + g * t * dt / 2.0 + 1e-9, "{}", lines[3]);
 }
+
+#[test]
+fn a_distance_sensor_sees_a_sphere_a_supervisor_imports_and_not_once_it_is_removed() {
+    // the sensor at 0.1 m height looks along +x (range 0.5 m, lookup table [0 0, 0.5 500]: 1000 per m);
+    // the sphere's near side is 0.35 - 0.05 = 0.3 m away
+    let p = Project::new();
+    p.controller("import_in_sight", "import_in_sight");
+    p.world(
+        "sight.wbt",
+        "#VRML_SIM R2025a utf8\nWorldInfo { basicTimeStep 32 }\n\
+         Robot { name \"boss\" translation 0 0 0.1 supervisor TRUE controller \"import_in_sight\" \
+           children [ DistanceSensor { name \"ds\" lookupTable [ 0 0 0, 0.5 500 0 ] } ] }\n",
+    );
+    let out = p.run("sight.wbt", &["--until", "1"]);
+    assert!(out.status.success(), "{}\n{}", out.stdout, out.stderr);
+    assert_eq!(
+        out.robot_lines("boss"),
+        ["nothing in sight: 500.000", "a sphere imported: 300.000", "the sphere removed: 500.000"]
+    );
+}
