@@ -200,3 +200,21 @@ fn values_read_between_step_begin_and_end_are_the_last_step_s_while_the_robot_mo
         ]
     );
 }
+
+#[test]
+fn a_nested_robot_keeps_its_devices_and_rides_with_its_parent() {
+    // Webots' robot_nested: the outer robot's device lookup stops at the inner Robot; 1 m/s up for one
+    // 16 ms step (no gravity) carries the inner robot, 0.1 m beside it, 0.016 m up
+    let p = Project::new();
+    p.controller("nested_parent", "nested_parent");
+    p.world(
+        "nested.wbt",
+        "#VRML_SIM R2025a utf8\nWorldInfo { basicTimeStep 16 gravity 0 }\n\
+         Robot { name \"outer\" supervisor TRUE controller \"nested_parent\" boundingObject Box { size 0.05 0.05 0.05 } \
+           physics Physics { } children [ DEF INNER Robot { name \"inner\" translation 0 0.1 0 controller \"<none>\" \
+             children [ GPS { } ] } ] }\n",
+    );
+    let out = p.run("nested.wbt", &["--until", "0.1"]);
+    assert!(out.status.success(), "{}\n{}", out.stdout, out.stderr);
+    assert_eq!(out.robot_lines("outer"), ["inner gps from the outer robot: 0", "inner robot at 0.0000 0.1000 0.0160"]);
+}
