@@ -560,3 +560,84 @@ fn a_hinge2_joint_steers_to_its_first_motor_s_position_and_spins_at_its_second_s
         assert!((v - e).abs() < 1e-2, "orientation {r:?} against Rz(steer)·Ry(spin) {expected:?}");
     }
 }
+
+#[test]
+fn motor_limits_widen_to_every_joint_axis_initial_position() {
+    // Webots' joints_motor_min_max_position: each motor's [minPosition, maxPosition] of [-0.1, 0.1] widens
+    // to take in its own axis's initial `position` (a slider, both Hinge2Joint axes, the three BallJoint axes)
+    let motor = |name: &str| format!("RotationalMotor {{ name \"{name}\" minPosition -0.1 maxPosition 0.1 }}");
+    let linear = |name: &str| format!("LinearMotor {{ name \"{name}\" minPosition -0.1 maxPosition 0.1 }}");
+    let end = "endPoint Solid { }";
+    let joints = [
+        format!("SliderJoint {{ jointParameters JointParameters {{ position -0.2 }} device [ {} ] {end} }}", linear("slider_low")),
+        format!("SliderJoint {{ jointParameters JointParameters {{ position 0.2 }} device [ {} ] {end} }}", linear("slider_high")),
+        format!(
+            "Hinge2Joint {{ jointParameters HingeJointParameters {{ position -0.2 }} jointParameters2 JointParameters {{ position -0.3 }} \
+             device [ {} ] device2 [ {} ] {end} }}",
+            motor("hinge2_low"),
+            motor("hinge2_low2")
+        ),
+        format!(
+            "Hinge2Joint {{ jointParameters HingeJointParameters {{ position 0.2 }} jointParameters2 JointParameters {{ position 0.3 }} \
+             device [ {} ] device2 [ {} ] {end} }}",
+            motor("hinge2_high"),
+            motor("hinge2_high2")
+        ),
+        format!(
+            "BallJoint {{ jointParameters BallJointParameters {{ position -0.2 }} jointParameters2 JointParameters {{ position -0.3 }} \
+             jointParameters3 JointParameters {{ position -0.4 }} device [ {} ] device2 [ {} ] device3 [ {} ] {end} }}",
+            motor("ball_low"),
+            motor("ball_low2"),
+            motor("ball_low3")
+        ),
+        format!(
+            "BallJoint {{ jointParameters BallJointParameters {{ position 0.2 }} jointParameters2 JointParameters {{ position 0.3 }} \
+             jointParameters3 JointParameters {{ position 0.4 }} device [ {} ] device2 [ {} ] device3 [ {} ] {end} }}",
+            motor("ball_high"),
+            motor("ball_high2"),
+            motor("ball_high3")
+        ),
+    ];
+    let names = [
+        "slider_low",
+        "slider_high",
+        "hinge2_low",
+        "hinge2_low2",
+        "hinge2_high",
+        "hinge2_high2",
+        "ball_low",
+        "ball_low2",
+        "ball_low3",
+        "ball_high",
+        "ball_high2",
+        "ball_high3",
+    ];
+    let args: Vec<String> = names.iter().map(|n| format!("\"{n}\"")).collect();
+    let world = format!(
+        "#VRML_SIM R2025a utf8\nWorldInfo {{ }}\nRobot {{ name \"r\" controller \"motor_limits\" controllerArgs [ {} ] children [ {} ] }}\n",
+        args.join(" "),
+        joints.join(" ")
+    );
+    let p = Project::new();
+    p.controller("motor_limits", "motor_limits");
+    p.world("limits.wbt", &world);
+    let out = p.run("limits.wbt", &["--until", "0.1"]);
+    assert!(out.status.success(), "{}\n{}", out.stdout, out.stderr);
+    assert_eq!(
+        out.robot_lines("r"),
+        [
+            "slider_low [-0.2, 0.1]",
+            "slider_high [-0.1, 0.2]",
+            "hinge2_low [-0.2, 0.1]",
+            "hinge2_low2 [-0.3, 0.1]",
+            "hinge2_high [-0.1, 0.2]",
+            "hinge2_high2 [-0.1, 0.3]",
+            "ball_low [-0.2, 0.1]",
+            "ball_low2 [-0.3, 0.1]",
+            "ball_low3 [-0.4, 0.1]",
+            "ball_high [-0.1, 0.2]",
+            "ball_high2 [-0.1, 0.3]",
+            "ball_high3 [-0.1, 0.4]",
+        ]
+    );
+}
