@@ -1120,3 +1120,29 @@ fn sensors_read_nan_before_their_first_sample_and_force_sensors_zero_in_free_fal
     // a force sensor's default lookup table is [0 0 0, 5000 50000 0]; 80 ms into a fall nothing touches
     assert_eq!(out.robot_lines("falling"), ["table of 2 rows: 0 0 0, 5000 50000 0", "in free fall 0, 3d 0 0 0"]);
 }
+
+#[test]
+fn a_slower_sensor_samples_every_third_step_and_a_disabled_one_keeps_its_last_value() {
+    // Webots' distance_sensor_enable_disable: default lookup table [0 0, 0.1 1000] (10000 per m); the wall's
+    // face 0.05 m ahead, 0.08 m once the robot moved back 3 cm after step 3
+    let world = "#VRML_SIM R2025a utf8\nWorldInfo { basicTimeStep 32 }\n\
+        Solid { translation 0.1 0 0.1 boundingObject Box { size 0.1 1 1 } }\n\
+        Robot { name \"r\" translation 0 0 0.1 supervisor TRUE controller \"slow_sampling\" \
+          children [ DistanceSensor { name \"slow\" } DistanceSensor { name \"fast\" } ] }\n";
+    let out = run(world, &["slow_sampling"], &["--until", "0.5"]);
+    assert!(out.status.success(), "{}", out.stderr);
+    let lines = out.robot_lines("r");
+    assert_eq!(
+        lines,
+        [
+            "before enable: slow nan fast nan",
+            "step 1: slow nan fast 500",
+            "step 2: slow nan fast 500",
+            "step 3: slow 500 fast 500",
+            // the move is in the step after 3; the fast sensor, disabled then, keeps 500
+            "step 4: slow 500 fast 500",
+            "step 5: slow 500 fast 500",
+            "step 6: slow 800 fast 500",
+        ]
+    );
+}
