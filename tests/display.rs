@@ -129,3 +129,25 @@ fn a_device_enabled_after_an_image_load_in_the_same_step_samples_at_once() {
     assert!(out.status.success(), "{}\n{}", out.stdout, out.stderr);
     assert_eq!(out.robot_lines("r"), ["image loaded, gps sampled"]);
 }
+
+#[test]
+fn a_controller_drawing_on_a_display_is_restarted_and_draws_again() {
+    let p = Project::new();
+    p.controller("display_painter", "display_painter");
+    p.controller("restarter", "restarter");
+    p.world(
+        "restart.wbt",
+        "#VRML_SIM R2025a utf8\nWorldInfo { basicTimeStep 32 }\n\
+         Robot { name \"boss\" supervisor TRUE controller \"restarter\" }\n\
+         DEF PAINTER Robot { name \"painter\" controller \"display_painter\" children [ Display { width 64 height 64 } ] }\n",
+    );
+    let out = p.run("restart.wbt", &["--until", "0.5"]);
+    assert!(out.status.success(), "{}\n{}", out.stdout, out.stderr);
+    assert_eq!(out.robot_lines("boss"), ["restarted the painter at 0.224"]);
+    let painter = out.robot_lines("painter");
+    // the first controller is let go at the restart; the second starts where the world is and runs to the end
+    assert_eq!(painter.len(), 3, "{painter:?}\n{}", out.stderr);
+    assert_eq!(painter[0], "painter starts at 0.000");
+    assert!(painter[1].starts_with("painter starts at 0.2"), "{painter:?}");
+    assert!(painter[2].starts_with("painter drew "), "{painter:?}");
+}
