@@ -289,3 +289,20 @@ fn a_distance_sensor_sees_a_sphere_a_supervisor_imports_and_not_once_it_is_remov
         ["nothing in sight: 500.000", "a sphere imported: 300.000", "the sphere removed: 500.000"]
     );
 }
+
+#[test]
+fn a_field_written_after_a_reset_in_the_same_step_survives_the_reset() {
+    // Webots' supervisor_reset_simulation_fields: the reset comes first, the write after it stays
+    let p = Project::new();
+    p.controller("reset_then_write", "reset_then_write");
+    p.world(
+        "reset.wbt",
+        "#VRML_SIM R2025a utf8\nWorldInfo { basicTimeStep 32 }\n\
+         DEF SOLID Solid { translation 0 0 1 }\n\
+         Robot { name \"resetter\" supervisor TRUE controller \"reset_then_write\" controllerArgs [ \"resetter\" ] }\n\
+         Robot { name \"watcher\" supervisor TRUE controller \"reset_then_write\" controllerArgs [ \"watcher\" ] }\n",
+    );
+    let out = p.run("reset.wbt", &["--until", "0.5"]);
+    assert!(out.status.success(), "{}\n{}", out.stdout, out.stderr);
+    assert_eq!(out.robot_lines("watcher"), ["first: 0 0 1", "after the reset: 1 0 0"]);
+}
