@@ -306,3 +306,20 @@ fn a_field_written_after_a_reset_in_the_same_step_survives_the_reset() {
     assert!(out.status.success(), "{}\n{}", out.stdout, out.stderr);
     assert_eq!(out.robot_lines("watcher"), ["first: 0 0 1", "after the reset: 1 0 0"]);
 }
+
+#[test]
+fn a_camera_a_supervisor_imports_into_its_own_robot_is_found_and_takes_images() {
+    let p = Project::new();
+    p.controller("import_own_camera", "import_own_camera");
+    p.world(
+        "own.wbt",
+        "#VRML_SIM R2025a utf8\nWorldInfo { basicTimeStep 32 }\n\
+         Robot { name \"boss\" supervisor TRUE controller \"import_own_camera\" }\n",
+    );
+    let out = p.run("own.wbt", &["--until", "0.3"]);
+    assert!(out.status.success(), "{}\n{}", out.stdout, out.stderr);
+    assert_eq!(
+        out.robot_lines("boss"),
+        ["before the import: 0 devices, cam not found", "after the import: 1 devices, cam found, 4x3", "image taken"]
+    );
+}
