@@ -323,3 +323,35 @@ fn a_camera_a_supervisor_imports_into_its_own_robot_is_found_and_takes_images() 
         ["before the import: 0 devices, cam not found", "after the import: 1 devices, cam found, 4x3", "image taken"]
     );
 }
+
+#[test]
+fn a_device_s_node_is_its_proto_instance_when_it_is_the_root_and_null_when_hidden_inside() {
+    let p = Project::new();
+    p.controller("device_nodes", "device_nodes");
+    std::fs::create_dir_all(p.path().join("protos")).unwrap();
+    std::fs::write(
+        p.path().join("protos/Scanner.proto"),
+        "#VRML_SIM R2025a utf8\nPROTO Scanner [\n  field SFVec3f translation 0 0 0\n  field SFString name \"scanner\"\n]\n\
+         {\n  Lidar { translation IS translation name IS name }\n}\n",
+    )
+    .unwrap();
+    std::fs::write(
+        p.path().join("protos/Head.proto"),
+        "#VRML_SIM R2025a utf8\nPROTO Head [\n  field SFVec3f translation 0 0 0\n]\n\
+         {\n  Solid { translation IS translation children [ Camera { name \"eye\" } ] }\n}\n",
+    )
+    .unwrap();
+    p.world(
+        "devices.wbt",
+        "#VRML_SIM R2025a utf8\nEXTERNPROTO \"../protos/Scanner.proto\"\nEXTERNPROTO \"../protos/Head.proto\"\n\
+         WorldInfo { basicTimeStep 32 }\n\
+         Robot { name \"boss\" supervisor TRUE controller \"device_nodes\" children [ \
+           Scanner { translation 0.39 0.1 0.4 } Head { translation 0 0 0.5 } Compass { translation 0 0 0.2 } ] }\n",
+    );
+    let out = p.run("devices.wbt", &["--until", "0.1"]);
+    assert!(out.status.success(), "{}\n{}", out.stdout, out.stderr);
+    assert_eq!(
+        out.robot_lines("boss"),
+        ["tag 0 is the robot itself", "scanner: Scanner at 0.39 0.1 0.4", "eye: NULL", "compass: Compass at 0 0 0.2"]
+    );
+}

@@ -473,6 +473,12 @@ impl Scene {
         }
     }
 
+    /// Whether a supervisor can see the node: not inside a PROTO body, unless passed in through one of
+    /// its instance's fields.
+    pub fn is_visible(&self, node: NodeId) -> bool {
+        self.preorder_from(self.roots.clone(), |s, id| s.visible_children(id)).contains(&node)
+    }
+
     /// A node by DEF name, as Webots' supervisor finds it: the first component anywhere in the scene a
     /// supervisor can see, each next one among the direct children of the previous (through any node
     /// field; a PROTO instance's only through its node parameters).
