@@ -310,3 +310,55 @@ fn garbage_on_the_socket_closes_that_connection_only() {
     assert_eq!(out.status.code(), Some(1), "{stderr}");
     assert!(stderr.contains("'ext' broke the step protocol"), "{stderr}");
 }
+
+#[test]
+fn runtime_ini_sections_for_this_platform_apply_and_the_others_do_not() {
+    // Webots' runtime_config_file: a path list, a comment after a value, a commented-out line, a reference
+    // to $(WEBOTS_HOME) and to an earlier variable, and sections for each platform (Linux and Linux 64 here)
+    let p = Project::new();
+    p.controller("env_reader", "env_reader");
+    std::fs::write(
+        p.path().join("controllers/env_reader/runtime.ini"),
+        "[environment variables with paths]\nSHIM_PATHS=alpha/beta:gamma\n\n\
+         [environment variables]\nSHIM_PLAIN =alpha/beta:gamma ;a comment\n;SHIM_HIDDEN = alpha\n\
+         TEST_REFERENCE= $(WEBOTS_HOME)\n\n\
+         [environment variables for Windows]\nSHIM_WINDOWS = \"$(SHIM_PATHS);C:\\Program Files\"\n\n\
+         [environment variables for macOS]\nSHIM_MAC = $(SHIM_PATHS):delta\n\n\
+         [environment variables for Linux]\nSHIM_LINUX = $(SHIM_PATHS):delta\n\n\
+         [environment variables for Linux 32]\nSHIM_LINUX_32 = thirty-two\n\n\
+         [environment variables for Linux 64]\nSHIM_LINUX_64 = sixty-four\n",
+    )
+    .unwrap();
+    let names = [
+        "SHIM_PATHS",
+        "SHIM_PLAIN",
+        "SHIM_HIDDEN",
+        "SHIM_WINDOWS",
+        "SHIM_MAC",
+        "SHIM_LINUX",
+        "SHIM_LINUX_32",
+        "SHIM_LINUX_64",
+    ];
+    let args: Vec<String> = names.iter().map(|n| format!("\"{n}\"")).collect();
+    p.world(
+        "env.wbt",
+        &(header(32)
+            + &format!("Robot {{ name \"env\" controller \"env_reader\" controllerArgs [ {} ] }}\n", args.join(" "))),
+    );
+    let out = p.run_with_home("env.wbt", &["--until", "0.1"]);
+    assert!(out.status.success(), "{}\n{}", out.stdout, out.stderr);
+    assert_eq!(
+        out.robot_lines("env"),
+        [
+            "SHIM_PATHS=alpha/beta:gamma",
+            "SHIM_PLAIN=alpha/beta:gamma",
+            "SHIM_HIDDEN=(unset)",
+            "SHIM_WINDOWS=(unset)",
+            "SHIM_MAC=(unset)",
+            "SHIM_LINUX=alpha/beta:gamma:delta",
+            "SHIM_LINUX_32=(unset)",
+            "SHIM_LINUX_64=sixty-four",
+            "TEST_REFERENCE is WEBOTS_HOME: yes",
+        ]
+    );
+}
