@@ -321,3 +321,59 @@ fn the_supervisor_field_grants_and_withdraws_the_api_at_the_next_step() {
     out.assert_stdout_has("[helper] sv_promoted: a supervisor from t=0.032");
     assert_no_stray_messages(&out);
 }
+
+#[test]
+fn field_handles_follow_webots_rules_for_protos_internal_nodes_wrong_types_and_indices() {
+    // Webots' supervisor_field, its rules rebuilt with PROTOs of our own (Webots' world uses the E-puck)
+    let p = Project::new();
+    p.controller("field_rules", "field_rules");
+    std::fs::create_dir_all(p.path().join("protos")).unwrap();
+    std::fs::write(
+        p.path().join("protos/Rover.proto"),
+        "#VRML_SIM R2025a utf8\nPROTO Rover [\n  field SFFloat fov 0.84\n  field SFInt32 height 39\n  \
+         field SFString controller \"field_rules\"\n]\n{\n  Robot {\n    supervisor TRUE controller IS controller cpuConsumption 1.11\n    \
+         children [ Shape { appearance DEF LOOK PBRAppearance { transparency 0.4 } geometry Box { } } ]\n    \
+         physics Physics { density -1 mass 0.2 }\n  }\n}\n",
+    )
+    .unwrap();
+    std::fs::write(
+        p.path().join("protos/Lists.proto"),
+        "#VRML_SIM R2025a utf8\nPROTO Lists [\n  field MFBool flags [ TRUE ]\n  \
+         field MFString names [ \"textures/white256.png\" ]\n  field MFFloat floats [ 0 0 ]\n]\n{\n  Solid { }\n}\n",
+    )
+    .unwrap();
+    p.world(
+        "fields.wbt",
+        "#VRML_SIM R2025a utf8\nEXTERNPROTO \"../protos/Rover.proto\"\nEXTERNPROTO \"../protos/Lists.proto\"\n\
+         WorldInfo { basicTimeStep 32 }\nDEF SKY Background { skyColor [ 0.4 0.7 1, 0.5 0.4 0.74, 0.666667 1 0 ] }\n\
+         DEF ROVER Rover { }\nDEF LISTS Lists { }\nDEF BOX Solid { name \"solid(1)\" }\n",
+    );
+    let out = p.run("fields.wbt", &["--until", "0.1"]);
+    assert!(out.status.success(), "{}\n{}", out.stdout, out.stderr);
+    assert_eq!(
+        out.robot_lines("robot"),
+        [
+            "NULL field: name '' type 0 type name '' count -1",
+            "fov: SFFloat 0.84",
+            "fov after set: 0.73",
+            "proto field of a plain node: NULL",
+            "proto field named as a parameter only: NULL",
+            "internal physics density: -1",
+            "internal field by get_field: NULL",
+            "internal field by get_proto_field: 1.11",
+            "internal node's field after a write: 0.4",
+            "SFInt32 read as a float: 0",
+            "SFInt32 after a float write: 39",
+            "skyColor: count 3, item -1 0.666667 1 0, item 3 NULL, item -4 NULL",
+            "skyColor after writes: count 3, item 0 0 0 0.5; NULL field NULL",
+            "MFString as a colour: NULL; still 'textures/white256.png'",
+            "box name: solid(1)",
+            "box name after two writes: obstacle",
+            "floats[0] at once: 1",
+            "floats[1] a step later: 2",
+            "fields: 3, first flags (same handle yes), last floats, -1 NULL, 3 NULL",
+            // a Solid's fields in Webots' order: translation, rotation, children, name, ... boundingObject (8th)
+            "internal fields: 17, 0 translation, 2 children, 8 boundingObject, -5 NULL, 17 NULL",
+        ]
+    );
+}

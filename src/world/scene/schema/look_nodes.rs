@@ -28,6 +28,8 @@ pub(super) static NODES: &[NodeSchema] = &[
         ],
     ),
     open_node("Appearance", &[f("material", Null), f("texture", Null), f("textureTransform", Null)]),
+    // the sky's colours (the image URLs and irradiance fields are kept as written)
+    open_node("Background", &[f("skyColor", CList(&[[0.0, 0.0, 0.0]])), f("luminosity", F(1.0))]),
     open_node(
         "Material",
         &[
