@@ -377,3 +377,21 @@ fn field_handles_follow_webots_rules_for_protos_internal_nodes_wrong_types_and_i
         ]
     );
 }
+
+#[test]
+fn a_supervisor_reads_the_viewpoint_s_fields_written_or_not_and_moves_it() {
+    // Webots' Viewpoint defaults (its reference): fieldOfView 0.785398, followType "Tracking Shot", near 0.05
+    let p = Project::new();
+    p.controller("viewpoint_fields", "viewpoint_fields");
+    p.world(
+        "view.wbt",
+        "#VRML_SIM R2025a utf8\nWorldInfo { basicTimeStep 32 }\nDEF VIEW Viewpoint { position 1 2 3 }\n\
+         Robot { name \"boss\" supervisor TRUE controller \"viewpoint_fields\" }\n",
+    );
+    let out = p.run("view.wbt", &["--until", "0.1"]);
+    assert!(out.status.success(), "{}\n{}", out.stdout, out.stderr);
+    assert_eq!(
+        out.robot_lines("boss"),
+        ["position 1 2 3, fieldOfView 0.785398, followType Tracking Shot, near 0.05", "moved to 4 5 6"]
+    );
+}

@@ -28,6 +28,25 @@ pub(super) static NODES: &[NodeSchema] = &[
         ],
     ),
     open_node("Appearance", &[f("material", Null), f("texture", Null), f("textureTransform", Null)]),
+    // where the 3D view looks from (its defaults are what a supervisor reads when the world does not say)
+    open_node(
+        "Viewpoint",
+        &[
+            f("fieldOfView", F(0.785398)),
+            f("orientation", R([0.0, 0.0, 1.0, 0.0])),
+            f("position", V3([-10.0, 0.0, 0.0])),
+            f("description", S("")),
+            f("near", F(0.05)),
+            f("far", F(0.0)),
+            f("exposure", F(1.0)),
+            f("follow", S("")),
+            f("followType", S("Tracking Shot")),
+            f("followSmoothness", F(0.5)),
+            f("lensFlare", Null),
+            f("ambientOcclusionRadius", F(2.0)),
+            f("bloomThreshold", F(21.0)),
+        ],
+    ),
     // the sky's colours (the image URLs and irradiance fields are kept as written)
     open_node("Background", &[f("skyColor", CList(&[[0.0, 0.0, 0.0]])), f("luminosity", F(1.0))]),
     open_node(
