@@ -53,10 +53,8 @@ pub fn build(root: &Path, cpp_include: &Path, c_include: &Path, cpp_library: &Pa
         .arg(format!("-L{}", out.join("link-stub").display()))
         .args(["-Wl,--no-as-needed", "-lCppController", "-lController"]));
 
-    let sources: Vec<PathBuf> = ["generated", "handwritten"]
-        .iter()
-        .flat_map(|d| java_files(&root.join("src/java").join(d)))
-        .collect();
+    let sources: Vec<PathBuf> =
+        ["generated", "handwritten"].iter().flat_map(|d| java_files(&root.join("src/java").join(d))).collect();
     for source in &sources {
         println!("cargo:rerun-if-changed={}", source.display());
     }

@@ -12,8 +12,8 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 
 use super::launch_env::LaunchEnv;
-use super::{java, python};
 use super::runtime_ini;
+use super::{java, python};
 use crate::link::paths::percent_encode;
 
 const USAGE: &str = "Usage: webots-controller [options] [controller_file] [controller arguments]

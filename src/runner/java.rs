@@ -43,7 +43,8 @@ pub fn command_line(
             list.extend(std::env::split_paths(&value));
         }
     }
-    let join = |list: &[PathBuf]| std::env::join_paths(list).map_err(|e| format!("cannot build the Java class path: {e}"));
+    let join =
+        |list: &[PathBuf]| std::env::join_paths(list).map_err(|e| format!("cannot build the Java class path: {e}"));
     let mut argv: Vec<OsString> = vec!["-classpath".into(), join(&classpath)?];
     let mut library = OsString::from("-Djava.library.path=");
     library.push(join(&library_path)?);
@@ -66,7 +67,8 @@ fn java_command(ini: &CommandSection, env: &LaunchEnv) -> Result<OsString, Strin
         }
         return Err(format!("JAVA_HOME is {} but {} does not exist", Path::new(&home).display(), java.display()));
     }
-    let found = env.get("PATH").and_then(|path| std::env::split_paths(&path).map(|d| d.join("java")).find(|j| j.is_file()));
+    let found =
+        env.get("PATH").and_then(|path| std::env::split_paths(&path).map(|d| d.join("java")).find(|j| j.is_file()));
     match found {
         Some(_) => Ok("java".into()),
         None => Err("no java on PATH: install a Java runtime (Debian: openjdk-17-jdk-headless), set JAVA_HOME, \
@@ -140,6 +142,9 @@ mod tests {
         assert!(err.contains("bin/java does not exist"), "{err}");
         std::fs::create_dir_all(tmp.path().join("bin")).unwrap();
         std::fs::write(tmp.path().join("bin/java"), "").unwrap();
-        assert_eq!(java_command(&CommandSection::default(), &env).unwrap(), tmp.path().join("bin/java").into_os_string());
+        assert_eq!(
+            java_command(&CommandSection::default(), &env).unwrap(),
+            tmp.path().join("bin/java").into_os_string()
+        );
     }
 }

@@ -95,8 +95,9 @@ pub fn launch(spec: &LaunchSpec) -> io::Result<Launched> {
                 spec.robot_name
             );
         }
-        let (command, args) = java::command_line(spec.program, &os_args(spec.args), &sections.java, home.as_deref(), &env)
-            .map_err(|e| io::Error::new(io::ErrorKind::NotFound, e))?;
+        let (command, args) =
+            java::command_line(spec.program, &os_args(spec.args), &sections.java, home.as_deref(), &env)
+                .map_err(|e| io::Error::new(io::ErrorKind::NotFound, e))?;
         let mut cmd = Command::new(&command);
         cmd.args(args);
         language_command = Some(("Java", command));
