@@ -353,7 +353,7 @@ SHIM_CACHED(Proto)
 
 // Lidar and RangeFinder: ranges as float[], points as LidarPoint[]
 %rename(LidarPoint) WbLidarPoint;
-%rename(layerId) WbLidarPoint::layer_id;
+%rename(layerId) layer_id;
 %immutable;
 %include <webots/lidar_point.h>
 %mutable;
@@ -397,7 +397,7 @@ SHIM_CACHED(Proto)
 
 // Radar: targets as RadarTarget[]
 %rename(RadarTarget) WbRadarTarget;
-%rename(receivedPower) WbRadarTarget::received_power;
+%rename(receivedPower) received_power;
 %immutable;
 %include <webots/radar_target.h>
 %mutable;
@@ -642,7 +642,7 @@ SHIM_CACHED(Proto)
 //------------------------------------------------------------------------------------------------
 
 %rename(ContactPoint) WbContactPoint;
-%rename(nodeId) WbContactPoint::node_id;
+%rename(nodeId) node_id;
 %immutable;
 %include <webots/contact_point.h>
 %mutable;

@@ -4601,7 +4601,7 @@ SWIGEXPORT jfloat JNICALL Java_com_cyberbotics_webots_controller_JavaControllerW
 }
 
 
-SWIGEXPORT jint JNICALL Java_com_cyberbotics_webots_controller_JavaControllerWrapJNI_LidarPoint_1layer_1id_1get(JNIEnv *jenv, jclass jcls, jlong jarg1, jobject jarg1_) {
+SWIGEXPORT jint JNICALL Java_com_cyberbotics_webots_controller_JavaControllerWrapJNI_LidarPoint_1layerId_1get(JNIEnv *jenv, jclass jcls, jlong jarg1, jobject jarg1_) {
   jint jresult = 0 ;
   WbLidarPoint *arg1 = (WbLidarPoint *) 0 ;
   int result;
@@ -5212,7 +5212,7 @@ SWIGEXPORT jdouble JNICALL Java_com_cyberbotics_webots_controller_JavaController
 }
 
 
-SWIGEXPORT jdouble JNICALL Java_com_cyberbotics_webots_controller_JavaControllerWrapJNI_RadarTarget_1received_1power_1get(JNIEnv *jenv, jclass jcls, jlong jarg1, jobject jarg1_) {
+SWIGEXPORT jdouble JNICALL Java_com_cyberbotics_webots_controller_JavaControllerWrapJNI_RadarTarget_1receivedPower_1get(JNIEnv *jenv, jclass jcls, jlong jarg1, jobject jarg1_) {
   jdouble jresult = 0 ;
   WbRadarTarget *arg1 = (WbRadarTarget *) 0 ;
   double result;
@@ -7666,7 +7666,7 @@ SWIGEXPORT jdoubleArray JNICALL Java_com_cyberbotics_webots_controller_JavaContr
 }
 
 
-SWIGEXPORT jint JNICALL Java_com_cyberbotics_webots_controller_JavaControllerWrapJNI_ContactPoint_1node_1id_1get(JNIEnv *jenv, jclass jcls, jlong jarg1, jobject jarg1_) {
+SWIGEXPORT jint JNICALL Java_com_cyberbotics_webots_controller_JavaControllerWrapJNI_ContactPoint_1nodeId_1get(JNIEnv *jenv, jclass jcls, jlong jarg1, jobject jarg1_) {
   jint jresult = 0 ;
   WbContactPoint *arg1 = (WbContactPoint *) 0 ;
   int result;

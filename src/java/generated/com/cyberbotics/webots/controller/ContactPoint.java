@@ -52,8 +52,8 @@ public class ContactPoint {
     return JavaControllerWrapJNI.ContactPoint_point_get(swigCPtr, this);
   }
 
-  public int getNode_id() {
-    return JavaControllerWrapJNI.ContactPoint_node_id_get(swigCPtr, this);
+  public int getNodeId() {
+    return JavaControllerWrapJNI.ContactPoint_nodeId_get(swigCPtr, this);
   }
 
   public ContactPoint() {

@@ -265,7 +265,7 @@ public class JavaControllerWrapJNI {
   public final static native float LidarPoint_x_get(long jarg1, LidarPoint jarg1_);
   public final static native float LidarPoint_y_get(long jarg1, LidarPoint jarg1_);
   public final static native float LidarPoint_z_get(long jarg1, LidarPoint jarg1_);
-  public final static native int LidarPoint_layer_id_get(long jarg1, LidarPoint jarg1_);
+  public final static native int LidarPoint_layerId_get(long jarg1, LidarPoint jarg1_);
   public final static native float LidarPoint_time_get(long jarg1, LidarPoint jarg1_);
   public final static native long new_LidarPoint();
   public final static native void delete_LidarPoint(long jarg1);
@@ -306,7 +306,7 @@ public class JavaControllerWrapJNI {
   public final static native double RangeFinder_getMaxRange(long jarg1, RangeFinder jarg1_);
   public final static native int RangeFinder_saveImage(long jarg1, RangeFinder jarg1_, String jarg2, int jarg3);
   public final static native double RadarTarget_distance_get(long jarg1, RadarTarget jarg1_);
-  public final static native double RadarTarget_received_power_get(long jarg1, RadarTarget jarg1_);
+  public final static native double RadarTarget_receivedPower_get(long jarg1, RadarTarget jarg1_);
   public final static native double RadarTarget_speed_get(long jarg1, RadarTarget jarg1_);
   public final static native double RadarTarget_azimuth_get(long jarg1, RadarTarget jarg1_);
   public final static native long new_RadarTarget();
@@ -459,7 +459,7 @@ public class JavaControllerWrapJNI {
   public final static native int Robot_getDeviceTagFromIndex(int jarg1);
   public final static native int Robot_getDeviceTagFromName(String jarg1);
   public final static native double[] ContactPoint_point_get(long jarg1, ContactPoint jarg1_);
-  public final static native int ContactPoint_node_id_get(long jarg1, ContactPoint jarg1_);
+  public final static native int ContactPoint_nodeId_get(long jarg1, ContactPoint jarg1_);
   public final static native long new_ContactPoint();
   public final static native void delete_ContactPoint(long jarg1);
   public final static native String Field_getName(long jarg1, Field jarg1_);

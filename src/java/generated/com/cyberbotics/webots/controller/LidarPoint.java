@@ -60,8 +60,8 @@ public class LidarPoint {
     return JavaControllerWrapJNI.LidarPoint_z_get(swigCPtr, this);
   }
 
-  public int getLayer_id() {
-    return JavaControllerWrapJNI.LidarPoint_layer_id_get(swigCPtr, this);
+  public int getLayerId() {
+    return JavaControllerWrapJNI.LidarPoint_layerId_get(swigCPtr, this);
   }
 
   public float getTime() {

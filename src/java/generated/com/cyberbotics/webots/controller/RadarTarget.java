@@ -52,8 +52,8 @@ public class RadarTarget {
     return JavaControllerWrapJNI.RadarTarget_distance_get(swigCPtr, this);
   }
 
-  public double getReceived_power() {
-    return JavaControllerWrapJNI.RadarTarget_received_power_get(swigCPtr, this);
+  public double getReceivedPower() {
+    return JavaControllerWrapJNI.RadarTarget_receivedPower_get(swigCPtr, this);
   }
 
   public double getSpeed() {
