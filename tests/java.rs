@@ -221,3 +221,38 @@ fn webots_controller_launches_a_java_controller_as_an_extern_one() {
     assert!(l_out.contains("greeting=null args=q robot=outside"), "{l_out}");
     assert!(l_out.contains("-1 after 3 steps at t=0.128"), "{l_out}");
 }
+
+#[test]
+fn makefile_include_builds_a_java_folder_into_classes_or_a_jar() {
+    let p = Project::new();
+    p.world(
+        "made.wbt",
+        &(HEADER.to_string()
+            + "Robot { name \"classes\" controller \"MadeByMake\" }\nRobot { name \"jarred\" controller \"Jarred\" }\n"),
+    );
+    let from = common::manifest_dir().join("tests/java/MadeByMake");
+    let home = p.home();
+    for (name, goal) in [("MadeByMake", None), ("Jarred", Some("jar"))] {
+        let dir = p.path().join("controllers").join(name);
+        std::fs::create_dir_all(&dir).unwrap();
+        std::fs::copy(from.join("Makefile"), dir.join("Makefile")).unwrap();
+        let source = std::fs::read_to_string(from.join("MadeByMake.java")).unwrap().replace("MadeByMake", name);
+        std::fs::write(dir.join(format!("{name}.java")), source).unwrap();
+        let out = common::make(&dir, &home, goal.as_slice());
+        assert!(
+            out.status.success(),
+            "{}\n{}",
+            String::from_utf8_lossy(&out.stdout),
+            String::from_utf8_lossy(&out.stderr)
+        );
+    }
+    assert!(p.path().join("controllers/MadeByMake/MadeByMake.class").is_file());
+    // the jar alone runs it: the classes beside it go
+    let jarred = p.path().join("controllers/Jarred");
+    assert!(jarred.join("Jarred.jar").is_file());
+    std::fs::remove_file(jarred.join("Jarred.class")).unwrap();
+    let out = p.run_with_home("made.wbt", &[]);
+    assert!(out.status.success(), "{}\n{}", out.stdout, out.stderr);
+    assert_eq!(out.robot_lines("classes"), ["MadeByMake: classes at t=0.032"]);
+    assert_eq!(out.robot_lines("jarred"), ["Jarred: jarred at t=0.032"]);
+}

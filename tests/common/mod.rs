@@ -297,6 +297,11 @@ pub fn install_home(dir: &Path) {
     place(&cpp_lib(), &lib.join("libCppController.so"));
     std::fs::create_dir_all(dir.join("resources")).unwrap();
     std::fs::copy(manifest_dir().join("src/install/Makefile.include"), dir.join("resources/Makefile.include")).unwrap();
+    std::fs::copy(
+        manifest_dir().join("src/install/Makefile.java.include"),
+        dir.join("resources/Makefile.java.include"),
+    )
+    .unwrap();
     if let Some(java) = java_api_dir() {
         let to = lib.join("java");
         std::fs::create_dir_all(&to).unwrap();
