@@ -96,6 +96,7 @@ bench: build
 	$(CARGO) bench --bench radio
 	$(CARGO) bench --bench suite
 	$(CARGO) bench --bench python
+	$(CARGO) bench --bench java
 	$(CARGO) bench --bench templates
 	$(CARGO) bench --bench crowd
 	$(CARGO) bench --bench physics

@@ -173,7 +173,6 @@ fn a_missing_java_is_named() {
     );
     p.java_controller("JavaProps", "JavaProps");
     let other = p.java_controller("Other", "JavaProps");
-    std::fs::rename(other.with_file_name("JavaProps.class"), &other).unwrap();
     std::fs::write(other.with_file_name("runtime.ini"), "[environment variables]\nJAVA_HOME = /nonexistent/jdk\n")
         .unwrap();
     let out = p

@@ -24,8 +24,13 @@ fn members(declaration: &str, named_parameters: bool) -> Vec<String> {
             .filter(|p| !p.is_empty())
             .map(|p| {
                 let words: Vec<&str> = p.split_whitespace().collect();
-                let kept = if named_parameters { &words[..words.len() - 1] } else { &words[..] };
-                kept.join(" ")
+                if !named_parameters {
+                    return words.join(" ");
+                }
+                // `double values[3]`, C style, is a double[]
+                let (name, kept) = words.split_last().expect("a parameter");
+                let array = if name.contains('[') { "[]" } else { "" };
+                format!("{}{array}", kept.join(" "))
             })
             .collect();
         let signature = match head.as_slice() {
@@ -119,4 +124,8 @@ fn declarations_are_read_as_java_writes_them() {
         ["public getBrake(String) Brake"]
     );
     assert_eq!(members("protected void finalize();", true), ["protected finalize() void"]);
+    assert_eq!(
+        members("public void addForce(double force[3], boolean relative);", true),
+        ["public addForce(double[],boolean) void"]
+    );
 }

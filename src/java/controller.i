@@ -646,6 +646,29 @@ SHIM_CACHED(Proto)
 %immutable;
 %include <webots/contact_point.h>
 %mutable;
+// Node.getContactPoints(boolean): the contact points as ContactPoint[]
+%ignore webots::Node::getContactPoints;
+%javamethodmodifiers webots::Node::contactPointAt "private";
+%javamethodmodifiers webots::Node::contactPointCount "private";
+%extend webots::Node {
+  int contactPointCount(bool includeDescendants) const {
+    int size = 0;
+    $self->getContactPoints(includeDescendants, &size);
+    return size;
+  }
+  WbContactPoint contactPointAt(bool includeDescendants, int index) const {
+    int size = 0;
+    return $self->getContactPoints(includeDescendants, &size)[index];
+  }
+  %proxycode %{
+  public ContactPoint[] getContactPoints(boolean includeDescendants) {
+    ContactPoint[] points = new ContactPoint[Math.max(contactPointCount(includeDescendants), 0)];
+    for (int i = 0; i < points.length; ++i)
+      points[i] = contactPointAt(includeDescendants, i);
+    return points;
+  }
+  %}
+};
 %include <webots/Field.hpp>
 %include <webots/Proto.hpp>
 %include <webots/Node.hpp>

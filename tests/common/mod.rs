@@ -400,7 +400,8 @@ impl Project {
 
 impl Project {
     /// Builds `tests/java/<source>/*.java` (with the helpers `tests/java/Check.java`) as the Java controller
-    /// `name` (controllers/NAME/NAME.class) with javac against the home's Controller.jar.
+    /// `name` (controllers/NAME/NAME.class) with javac against the home's Controller.jar; its main class
+    /// `<source>` is renamed `<name>` when they differ.
     pub fn java_controller(&self, name: &str, source: &str) -> PathBuf {
         let Some(_) = java_api_dir() else {
             panic!("the Java API was not built (no JDK when build.rs ran): install openjdk-17-jdk-headless and rebuild")
@@ -411,7 +412,16 @@ impl Project {
         let mut sources = vec![java.join("Check.java")];
         for e in std::fs::read_dir(java.join(source)).unwrap() {
             let p = e.unwrap().path();
-            if p.extension().is_some_and(|e| e == "java") {
+            if p.file_stem().is_some_and(|s| s == source) && name != source {
+                let renamed = self.path().join("java-sources").join(name);
+                std::fs::create_dir_all(&renamed).unwrap();
+                let text = std::fs::read_to_string(&p)
+                    .unwrap()
+                    .replace(&format!("class {source} "), &format!("class {name} "));
+                let file = renamed.join(format!("{name}.java"));
+                std::fs::write(&file, text).unwrap();
+                sources.push(file);
+            } else if p.extension().is_some_and(|e| e == "java") {
                 sources.push(p);
             }
         }

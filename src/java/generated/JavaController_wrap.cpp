@@ -992,6 +992,15 @@ SWIGINTERN WbLidarPoint webots_Lidar_point(webots::Lidar const *self,int layer,i
     return (layer < 0 ? self->getPointCloud() : self->getLayerPointCloud(layer))[index];
   }
 SWIGINTERN WbRadarTarget webots_Radar_target(webots::Radar const *self,int index){ return self->getTargets()[index]; }
+SWIGINTERN int webots_Node_contactPointCount(webots::Node const *self,bool includeDescendants){
+    int size = 0;
+    self->getContactPoints(includeDescendants, &size);
+    return size;
+  }
+SWIGINTERN WbContactPoint webots_Node_contactPointAt(webots::Node const *self,bool includeDescendants,int index){
+    int size = 0;
+    return self->getContactPoints(includeDescendants, &size)[index];
+  }
 
 #ifdef __cplusplus
 extern "C" {
@@ -9380,6 +9389,310 @@ SWIGEXPORT void JNICALL Java_com_cyberbotics_webots_controller_JavaControllerWra
   arg2 = &arg2_str;
   jenv->ReleaseStringUTFChars(jarg2, arg2_pstr); 
   (arg1)->loadState((std::string const &)*arg2);
+}
+
+
+SWIGEXPORT jdoubleArray JNICALL Java_com_cyberbotics_webots_controller_JavaControllerWrapJNI_Node_1getVelocity(JNIEnv *jenv, jclass jcls, jlong jarg1, jobject jarg1_) {
+  jdoubleArray jresult = 0 ;
+  webots::Node *arg1 = (webots::Node *) 0 ;
+  double *result = 0 ;
+  
+  (void)jenv;
+  (void)jcls;
+  (void)jarg1_;
+  arg1 = *(webots::Node **)&jarg1; 
+  result = (double *)((webots::Node const *)arg1)->getVelocity();
+  {
+    jresult = shim_doubles(jenv, result, shim_vector_length("Node_getVelocity")); 
+  }
+  return jresult;
+}
+
+
+SWIGEXPORT void JNICALL Java_com_cyberbotics_webots_controller_JavaControllerWrapJNI_Node_1setVelocity(JNIEnv *jenv, jclass jcls, jlong jarg1, jobject jarg1_, jdoubleArray jarg2) {
+  webots::Node *arg1 = (webots::Node *) 0 ;
+  double *arg2 ;
+  jdouble *elements2 ;
+  
+  (void)jenv;
+  (void)jcls;
+  (void)jarg1_;
+  arg1 = *(webots::Node **)&jarg1; 
+  {
+    if (!jarg2) {
+      SWIG_JavaThrowException(jenv, SWIG_JavaNullPointerException, "null array");
+      return ;
+    }
+    if (jenv->GetArrayLength(jarg2) < 6) {
+      SWIG_JavaThrowException(jenv, SWIG_JavaIndexOutOfBoundsException, "the array must hold ""6" " values");
+      return ;
+    }
+    elements2 = jenv->GetDoubleArrayElements(jarg2, NULL);
+    arg2 = (double *)elements2;
+  }
+  (arg1)->setVelocity((double const (*))arg2);
+  
+  {
+    jenv->ReleaseDoubleArrayElements(jarg2, elements2, JNI_ABORT); 
+  }
+}
+
+
+SWIGEXPORT void JNICALL Java_com_cyberbotics_webots_controller_JavaControllerWrapJNI_Node_1resetPhysics(JNIEnv *jenv, jclass jcls, jlong jarg1, jobject jarg1_) {
+  webots::Node *arg1 = (webots::Node *) 0 ;
+  
+  (void)jenv;
+  (void)jcls;
+  (void)jarg1_;
+  arg1 = *(webots::Node **)&jarg1; 
+  (arg1)->resetPhysics();
+}
+
+
+SWIGEXPORT void JNICALL Java_com_cyberbotics_webots_controller_JavaControllerWrapJNI_Node_1addForce(JNIEnv *jenv, jclass jcls, jlong jarg1, jobject jarg1_, jdoubleArray jarg2, jboolean jarg3) {
+  webots::Node *arg1 = (webots::Node *) 0 ;
+  double *arg2 ;
+  bool arg3 ;
+  jdouble *elements2 ;
+  
+  (void)jenv;
+  (void)jcls;
+  (void)jarg1_;
+  arg1 = *(webots::Node **)&jarg1; 
+  {
+    if (!jarg2) {
+      SWIG_JavaThrowException(jenv, SWIG_JavaNullPointerException, "null array");
+      return ;
+    }
+    if (jenv->GetArrayLength(jarg2) < 3) {
+      SWIG_JavaThrowException(jenv, SWIG_JavaIndexOutOfBoundsException, "the array must hold ""3" " values");
+      return ;
+    }
+    elements2 = jenv->GetDoubleArrayElements(jarg2, NULL);
+    arg2 = (double *)elements2;
+  }
+  arg3 = jarg3 ? true : false; 
+  (arg1)->addForce((double const (*))arg2,arg3);
+  
+  {
+    jenv->ReleaseDoubleArrayElements(jarg2, elements2, JNI_ABORT); 
+  }
+}
+
+
+SWIGEXPORT void JNICALL Java_com_cyberbotics_webots_controller_JavaControllerWrapJNI_Node_1addForceWithOffset(JNIEnv *jenv, jclass jcls, jlong jarg1, jobject jarg1_, jdoubleArray jarg2, jdoubleArray jarg3, jboolean jarg4) {
+  webots::Node *arg1 = (webots::Node *) 0 ;
+  double *arg2 ;
+  double *arg3 ;
+  bool arg4 ;
+  jdouble *elements2 ;
+  jdouble *elements3 ;
+  
+  (void)jenv;
+  (void)jcls;
+  (void)jarg1_;
+  arg1 = *(webots::Node **)&jarg1; 
+  {
+    if (!jarg2) {
+      SWIG_JavaThrowException(jenv, SWIG_JavaNullPointerException, "null array");
+      return ;
+    }
+    if (jenv->GetArrayLength(jarg2) < 3) {
+      SWIG_JavaThrowException(jenv, SWIG_JavaIndexOutOfBoundsException, "the array must hold ""3" " values");
+      return ;
+    }
+    elements2 = jenv->GetDoubleArrayElements(jarg2, NULL);
+    arg2 = (double *)elements2;
+  }
+  {
+    if (!jarg3) {
+      SWIG_JavaThrowException(jenv, SWIG_JavaNullPointerException, "null array");
+      return ;
+    }
+    if (jenv->GetArrayLength(jarg3) < 3) {
+      SWIG_JavaThrowException(jenv, SWIG_JavaIndexOutOfBoundsException, "the array must hold ""3" " values");
+      return ;
+    }
+    elements3 = jenv->GetDoubleArrayElements(jarg3, NULL);
+    arg3 = (double *)elements3;
+  }
+  arg4 = jarg4 ? true : false; 
+  (arg1)->addForceWithOffset((double const (*))arg2,(double const (*))arg3,arg4);
+  
+  
+  {
+    jenv->ReleaseDoubleArrayElements(jarg2, elements2, JNI_ABORT); 
+  }
+  {
+    jenv->ReleaseDoubleArrayElements(jarg3, elements3, JNI_ABORT); 
+  }
+}
+
+
+SWIGEXPORT void JNICALL Java_com_cyberbotics_webots_controller_JavaControllerWrapJNI_Node_1addTorque(JNIEnv *jenv, jclass jcls, jlong jarg1, jobject jarg1_, jdoubleArray jarg2, jboolean jarg3) {
+  webots::Node *arg1 = (webots::Node *) 0 ;
+  double *arg2 ;
+  bool arg3 ;
+  jdouble *elements2 ;
+  
+  (void)jenv;
+  (void)jcls;
+  (void)jarg1_;
+  arg1 = *(webots::Node **)&jarg1; 
+  {
+    if (!jarg2) {
+      SWIG_JavaThrowException(jenv, SWIG_JavaNullPointerException, "null array");
+      return ;
+    }
+    if (jenv->GetArrayLength(jarg2) < 3) {
+      SWIG_JavaThrowException(jenv, SWIG_JavaIndexOutOfBoundsException, "the array must hold ""3" " values");
+      return ;
+    }
+    elements2 = jenv->GetDoubleArrayElements(jarg2, NULL);
+    arg2 = (double *)elements2;
+  }
+  arg3 = jarg3 ? true : false; 
+  (arg1)->addTorque((double const (*))arg2,arg3);
+  
+  {
+    jenv->ReleaseDoubleArrayElements(jarg2, elements2, JNI_ABORT); 
+  }
+}
+
+
+SWIGEXPORT jdoubleArray JNICALL Java_com_cyberbotics_webots_controller_JavaControllerWrapJNI_Node_1getCenterOfMass(JNIEnv *jenv, jclass jcls, jlong jarg1, jobject jarg1_) {
+  jdoubleArray jresult = 0 ;
+  webots::Node *arg1 = (webots::Node *) 0 ;
+  double *result = 0 ;
+  
+  (void)jenv;
+  (void)jcls;
+  (void)jarg1_;
+  arg1 = *(webots::Node **)&jarg1; 
+  result = (double *)((webots::Node const *)arg1)->getCenterOfMass();
+  {
+    jresult = shim_doubles(jenv, result, shim_vector_length("Node_getCenterOfMass")); 
+  }
+  return jresult;
+}
+
+
+SWIGEXPORT jdoubleArray JNICALL Java_com_cyberbotics_webots_controller_JavaControllerWrapJNI_Node_1getContactPoint(JNIEnv *jenv, jclass jcls, jlong jarg1, jobject jarg1_, jint jarg2) {
+  jdoubleArray jresult = 0 ;
+  webots::Node *arg1 = (webots::Node *) 0 ;
+  int arg2 ;
+  double *result = 0 ;
+  
+  (void)jenv;
+  (void)jcls;
+  (void)jarg1_;
+  arg1 = *(webots::Node **)&jarg1; 
+  arg2 = (int)jarg2; 
+  result = (double *)((webots::Node const *)arg1)->getContactPoint(arg2);
+  {
+    jresult = shim_doubles(jenv, result, shim_vector_length("Node_getContactPoint")); 
+  }
+  return jresult;
+}
+
+
+SWIGEXPORT jlong JNICALL Java_com_cyberbotics_webots_controller_JavaControllerWrapJNI_Node_1getContactPointNode(JNIEnv *jenv, jclass jcls, jlong jarg1, jobject jarg1_, jint jarg2) {
+  jlong jresult = 0 ;
+  webots::Node *arg1 = (webots::Node *) 0 ;
+  int arg2 ;
+  webots::Node *result = 0 ;
+  
+  (void)jenv;
+  (void)jcls;
+  (void)jarg1_;
+  arg1 = *(webots::Node **)&jarg1; 
+  arg2 = (int)jarg2; 
+  result = (webots::Node *)((webots::Node const *)arg1)->getContactPointNode(arg2);
+  *(webots::Node **)&jresult = result; 
+  return jresult;
+}
+
+
+SWIGEXPORT jint JNICALL Java_com_cyberbotics_webots_controller_JavaControllerWrapJNI_Node_1getNumberOfContactPoints_1_1SWIG_10(JNIEnv *jenv, jclass jcls, jlong jarg1, jobject jarg1_, jboolean jarg2) {
+  jint jresult = 0 ;
+  webots::Node *arg1 = (webots::Node *) 0 ;
+  bool arg2 ;
+  int result;
+  
+  (void)jenv;
+  (void)jcls;
+  (void)jarg1_;
+  arg1 = *(webots::Node **)&jarg1; 
+  arg2 = jarg2 ? true : false; 
+  result = (int)((webots::Node const *)arg1)->getNumberOfContactPoints(arg2);
+  jresult = (jint)result; 
+  return jresult;
+}
+
+
+SWIGEXPORT jint JNICALL Java_com_cyberbotics_webots_controller_JavaControllerWrapJNI_Node_1getNumberOfContactPoints_1_1SWIG_11(JNIEnv *jenv, jclass jcls, jlong jarg1, jobject jarg1_) {
+  jint jresult = 0 ;
+  webots::Node *arg1 = (webots::Node *) 0 ;
+  int result;
+  
+  (void)jenv;
+  (void)jcls;
+  (void)jarg1_;
+  arg1 = *(webots::Node **)&jarg1; 
+  result = (int)((webots::Node const *)arg1)->getNumberOfContactPoints();
+  jresult = (jint)result; 
+  return jresult;
+}
+
+
+SWIGEXPORT jboolean JNICALL Java_com_cyberbotics_webots_controller_JavaControllerWrapJNI_Node_1getStaticBalance(JNIEnv *jenv, jclass jcls, jlong jarg1, jobject jarg1_) {
+  jboolean jresult = 0 ;
+  webots::Node *arg1 = (webots::Node *) 0 ;
+  bool result;
+  
+  (void)jenv;
+  (void)jcls;
+  (void)jarg1_;
+  arg1 = *(webots::Node **)&jarg1; 
+  result = (bool)((webots::Node const *)arg1)->getStaticBalance();
+  jresult = (jboolean)result; 
+  return jresult;
+}
+
+
+SWIGEXPORT jint JNICALL Java_com_cyberbotics_webots_controller_JavaControllerWrapJNI_Node_1contactPointCount(JNIEnv *jenv, jclass jcls, jlong jarg1, jobject jarg1_, jboolean jarg2) {
+  jint jresult = 0 ;
+  webots::Node *arg1 = (webots::Node *) 0 ;
+  bool arg2 ;
+  int result;
+  
+  (void)jenv;
+  (void)jcls;
+  (void)jarg1_;
+  arg1 = *(webots::Node **)&jarg1; 
+  arg2 = jarg2 ? true : false; 
+  result = (int)webots_Node_contactPointCount((webots::Node const *)arg1,arg2);
+  jresult = (jint)result; 
+  return jresult;
+}
+
+
+SWIGEXPORT jlong JNICALL Java_com_cyberbotics_webots_controller_JavaControllerWrapJNI_Node_1contactPointAt(JNIEnv *jenv, jclass jcls, jlong jarg1, jobject jarg1_, jboolean jarg2, jint jarg3) {
+  jlong jresult = 0 ;
+  webots::Node *arg1 = (webots::Node *) 0 ;
+  bool arg2 ;
+  int arg3 ;
+  WbContactPoint result;
+  
+  (void)jenv;
+  (void)jcls;
+  (void)jarg1_;
+  arg1 = *(webots::Node **)&jarg1; 
+  arg2 = jarg2 ? true : false; 
+  arg3 = (int)jarg3; 
+  result = webots_Node_contactPointAt((webots::Node const *)arg1,arg2,arg3);
+  *(WbContactPoint **)&jresult = new WbContactPoint(result); 
+  return jresult;
 }
 
 

@@ -163,6 +163,61 @@ public class Node {
     JavaControllerWrapJNI.Node_loadState(swigCPtr, this, stateName);
   }
 
+  public double[] getVelocity() { return JavaControllerWrapJNI.Node_getVelocity(swigCPtr, this); }
+
+  public void setVelocity(double[] velocity) {
+    JavaControllerWrapJNI.Node_setVelocity(swigCPtr, this, velocity);
+  }
+
+  public void resetPhysics() {
+    JavaControllerWrapJNI.Node_resetPhysics(swigCPtr, this);
+  }
+
+  public void addForce(double[] force, boolean relative) {
+    JavaControllerWrapJNI.Node_addForce(swigCPtr, this, force, relative);
+  }
+
+  public void addForceWithOffset(double[] force, double[] offset, boolean relative) {
+    JavaControllerWrapJNI.Node_addForceWithOffset(swigCPtr, this, force, offset, relative);
+  }
+
+  public void addTorque(double[] torque, boolean relative) {
+    JavaControllerWrapJNI.Node_addTorque(swigCPtr, this, torque, relative);
+  }
+
+  public double[] getCenterOfMass() { return JavaControllerWrapJNI.Node_getCenterOfMass(swigCPtr, this); }
+
+  public double[] getContactPoint(int index) { return JavaControllerWrapJNI.Node_getContactPoint(swigCPtr, this, index); }
+
+  public Node getContactPointNode(int index) { return Node.find(JavaControllerWrapJNI.Node_getContactPointNode(swigCPtr, this, index)); }
+
+  public int getNumberOfContactPoints(boolean includeDescendants) {
+    return JavaControllerWrapJNI.Node_getNumberOfContactPoints__SWIG_0(swigCPtr, this, includeDescendants);
+  }
+
+  public int getNumberOfContactPoints() {
+    return JavaControllerWrapJNI.Node_getNumberOfContactPoints__SWIG_1(swigCPtr, this);
+  }
+
+  public boolean getStaticBalance() {
+    return JavaControllerWrapJNI.Node_getStaticBalance(swigCPtr, this);
+  }
+
+  private int contactPointCount(boolean includeDescendants) {
+    return JavaControllerWrapJNI.Node_contactPointCount(swigCPtr, this, includeDescendants);
+  }
+
+  private ContactPoint contactPointAt(boolean includeDescendants, int index) {
+    return new ContactPoint(JavaControllerWrapJNI.Node_contactPointAt(swigCPtr, this, includeDescendants, index), true);
+  }
+
+  public ContactPoint[] getContactPoints(boolean includeDescendants) {
+    ContactPoint[] points = new ContactPoint[Math.max(contactPointCount(includeDescendants), 0)];
+    for (int i = 0; i < points.length; ++i)
+      points[i] = contactPointAt(includeDescendants, i);
+    return points;
+  }
+  
   // Type 
   public final static int NO_NODE = 0;
   public final static int APPEARANCE = NO_NODE + 1;
