@@ -46,29 +46,43 @@ fn members(declaration: &str, named_parameters: bool) -> Vec<String> {
     }
 }
 
-/// The public and protected members `javap` reads in `class`, and the class it extends.
-fn declared(jar: &std::path::Path, class: &str) -> (BTreeSet<String>, Option<String>) {
+/// The public and protected members `javap` reads in each of `classes` (one run for all), and the
+/// class each extends.
+fn declared(jar: &std::path::Path, classes: &BTreeSet<String>) -> BTreeMap<String, (BTreeSet<String>, Option<String>)> {
     let out = Command::new(common::jdk_tool("javap"))
         .arg("-protected")
         .arg("-classpath")
         .arg(jar)
-        .arg(format!("{PACKAGE}{class}"))
+        .args(classes.iter().map(|c| format!("{PACKAGE}{c}")))
         .output()
         .expect("javap runs");
     let text = String::from_utf8_lossy(&out.stdout);
-    assert!(out.status.success(), "javap {class}: {}{text}", String::from_utf8_lossy(&out.stderr));
-    let mut found = BTreeSet::new();
-    let mut parent = None;
+    assert!(out.status.success(), "javap: {}{text}", String::from_utf8_lossy(&out.stderr));
+    let mut all = BTreeMap::new();
+    let mut current: Option<(String, BTreeSet<String>, Option<String>)> = None;
     for line in text.lines() {
         let line = line.trim();
-        if line.contains(" class ") {
-            parent = line.split(" extends ").nth(1).map(|p| p.trim_end_matches(" {").replace(PACKAGE, ""));
-            parent = parent.filter(|p| !p.starts_with("java."));
+        if line.contains(" class ") && line.ends_with('{') {
+            let head = line.replace(PACKAGE, "");
+            let name = head.split(" class ").nth(1).and_then(|r| r.split_whitespace().next()).unwrap_or("").to_string();
+            let parent = head
+                .split(" extends ")
+                .nth(1)
+                .and_then(|p| p.split_whitespace().next())
+                .filter(|p| !p.starts_with("java."))
+                .map(str::to_string);
+            current = Some((name, BTreeSet::new(), parent));
+        } else if line == "}" {
+            if let Some((name, found, parent)) = current.take() {
+                all.insert(name, (found, parent));
+            }
         } else if line.starts_with("public ") || line.starts_with("protected ") {
-            found.extend(members(line, false));
+            if let Some((_, found, _)) = current.as_mut() {
+                found.extend(members(line, false));
+            }
         }
     }
-    (found, parent)
+    all
 }
 
 #[test]
@@ -78,22 +92,28 @@ fn every_member_of_webots_java_reference_is_in_controller_jar() {
     };
     let jar = api.join("Controller.jar");
     let list = std::fs::read_to_string(common::manifest_dir().join("tests/data/java_api_r2025a.txt")).unwrap();
-    let mut cache: BTreeMap<String, (BTreeSet<String>, Option<String>)> = BTreeMap::new();
+    let entries: Vec<(&str, &str)> = list
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+        .map(|l| l.split_once('\t').unwrap_or_else(|| panic!("no tab in {l:?}")))
+        .collect();
+    let mut wanted: BTreeSet<String> = entries.iter().map(|(c, _)| c.to_string()).collect();
+    wanted.extend(["Device", "Robot"].map(String::from));
+    let classes = declared(&jar, &wanted);
     let mut missing = Vec::new();
     let mut count = 0;
-    for line in list.lines().filter(|l| !l.starts_with('#') && !l.trim().is_empty()) {
-        let (class, declaration) = line.split_once('\t').unwrap_or_else(|| panic!("no tab in {line:?}"));
+    for (class, declaration) in entries {
         for member in members(declaration, true) {
             count += 1;
             let mut at = Some(class.to_string());
             let mut seen = false;
             while let Some(c) = at {
-                let (found, parent) = cache.entry(c.clone()).or_insert_with(|| declared(&jar, &c)).clone();
+                let Some((found, parent)) = classes.get(&c) else { break };
                 if found.contains(&member) {
                     seen = true;
                     break;
                 }
-                at = parent;
+                at = parent.clone();
             }
             if !seen {
                 missing.push(format!("{class}: {member}"));
