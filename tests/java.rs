@@ -255,3 +255,17 @@ fn makefile_include_builds_a_java_folder_into_classes_or_a_jar() {
     assert_eq!(out.robot_lines("classes"), ["MadeByMake: classes at t=0.032"]);
     assert_eq!(out.robot_lines("jarred"), ["Jarred: jarred at t=0.032"]);
 }
+
+#[test]
+fn a_second_java_robot_stops_the_controller() {
+    let p = Project::new();
+    p.world(
+        "two.wbt",
+        "#VRML_SIM R2025a utf8\nWorldInfo { basicTimeStep 16 }\nRobot { name \"twice\" controller \"JavaTwoRobots\" }\n",
+    );
+    p.java_controller("JavaTwoRobots", "JavaTwoRobots");
+    let out = p.run_with_home("two.wbt", &[]);
+    assert_eq!(out.robot_lines("twice"), ["first robot stepped to t=0.016"], "{}", out.stderr);
+    out.assert_stderr_has("[twice] Only one instance of the Robot class should be created");
+    out.assert_stderr_has("'twice' controller exited with status 255");
+}
