@@ -269,3 +269,26 @@ fn a_second_java_robot_stops_the_controller() {
     out.assert_stderr_has("[twice] Only one instance of the Robot class should be created");
     out.assert_stderr_has("'twice' controller exited with status 255");
 }
+
+#[test]
+fn a_java_display_takes_argb_int_pixels_and_polygons_from_int_arrays() {
+    let p = Project::new();
+    p.world(
+        "display.wbt",
+        &(HEADER.to_string()
+            + "Robot { name \"painter\" controller \"JavaDisplay\" children [ Display { width 8 height 4 } ] }\n"),
+    );
+    p.java_controller("JavaDisplay", "JavaDisplay");
+    let out = p.run_with_home("display.wbt", &[]);
+    assert!(out.status.success(), "{}\n{}", out.stdout, out.stderr);
+    assert_eq!(out.robot_lines("painter"), ["JavaDisplay: saved"]);
+    let (w, h, pixels) = common::read_png(&p.path().join("controllers/JavaDisplay/display.png"));
+    assert_eq!((w, h), (8, 4));
+    let at = |x: usize, y: usize| pixels[y * w as usize + x];
+    assert_eq!(at(0, 0)[..3], [255, 0, 0]);
+    assert_eq!(at(1, 0)[..3], [0, 255, 0]);
+    // inside the square (4,0)-(7,3), and outside it
+    assert_eq!(at(5, 1)[..3], [0, 0, 255]);
+    assert_eq!(at(6, 2)[..3], [0, 0, 255]);
+    assert_ne!(at(2, 2)[..3], [0, 0, 255]);
+}
