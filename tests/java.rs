@@ -292,3 +292,15 @@ fn a_java_display_takes_argb_int_pixels_and_polygons_from_int_arrays() {
     assert_eq!(at(6, 2)[..3], [0, 0, 255]);
     assert_ne!(at(2, 2)[..3], [0, 0, 255]);
 }
+
+#[test]
+fn the_jni_library_needs_the_cpp_and_c_libraries_one_folder_up() {
+    let api = common::java_api_dir().expect("the Java API was built");
+    let out = std::process::Command::new("readelf").arg("-d").arg(api.join("libJavaController.so")).output().unwrap();
+    let dynamic = String::from_utf8_lossy(&out.stdout);
+    // installed in lib/controller/java, beside Controller.jar: the C and C++ libraries are in lib/controller
+    assert!(dynamic.contains("Library soname: [libJavaController.so]"), "{dynamic}");
+    assert!(dynamic.contains("Shared library: [libCppController.so]"), "{dynamic}");
+    assert!(dynamic.contains("Shared library: [libController.so]"), "{dynamic}");
+    assert!(dynamic.contains("[$ORIGIN/..]"), "{dynamic}");
+}
