@@ -27,46 +27,31 @@ pub fn build(root: &Path, cpp_include: &Path, c_include: &Path, cpp_library: &Pa
     let wrapper = generated.join("JavaController_wrap.cpp");
     println!("cargo:rerun-if-changed={}", wrapper.display());
 
-    let objects = cc::Build::new()
-        .cpp(true)
-        .pic(true)
-        .cargo_metadata(false)
-        .std("c++17")
-        .warnings(false)
-        // SWIG's glue casts between pointers and jlong
-        .flag_if_supported("-Wno-strict-aliasing")
-        .include(cpp_include)
-        .include(c_include)
-        .include(jdk.join("include"))
-        .include(jdk.join("include/linux"))
-        .file(&wrapper)
-        .compile_intermediates();
-    let library = out.join("libJavaController.so");
-    let cpp_dir = cpp_library.parent().expect("libCppController.so has a folder");
-    let linker = cc::Build::new().cpp(true).cargo_metadata(false).get_compiler();
-    run(linker
-        .to_command()
-        .args(["-shared", "-Wl,-soname,libJavaController.so", "-Wl,-rpath,$ORIGIN/..", "-o"])
-        .arg(&library)
-        .args(&objects)
-        .arg(format!("-L{}", cpp_dir.display()))
-        .arg(format!("-L{}", out.join("link-stub").display()))
-        .args(["-Wl,--no-as-needed", "-lCppController", "-lController"]));
-
     let sources: Vec<PathBuf> =
         ["generated", "handwritten"].iter().flat_map(|d| java_files(&root.join("src/java").join(d))).collect();
     for source in &sources {
         println!("cargo:rerun-if-changed={}", source.display());
     }
-    let classes = out.join("java-classes");
-    let _ = fs::remove_dir_all(&classes);
-    fs::create_dir_all(&classes).expect("OUT_DIR is writable");
-    run(Command::new(jdk.join("bin/javac"))
-        .args(["--release", "11", "-nowarn", "-Xlint:none", "-encoding", "UTF-8", "-d"])
-        .arg(&classes)
-        .args(&sources));
+    let library = out.join("libJavaController.so");
     let jar = out.join("Controller.jar");
-    run(Command::new(jdk.join("bin/jar")).arg("cf").arg(&jar).arg("-C").arg(&classes).arg("."));
+    // build.rs runs again whenever the C API or the C++ library changes; the Java API only needs building
+    // again when its own inputs (the glue, the Java sources, the headers the glue includes) changed
+    let stamp = out.join("java-api.stamp");
+    let fingerprint = fingerprint(
+        [wrapper.clone()]
+            .into_iter()
+            .chain(sources.iter().cloned())
+            .chain(header_files(cpp_include))
+            .chain(header_files(c_include)),
+        &jdk,
+    );
+    let fresh = library.is_file() && jar.is_file() && fs::read_to_string(&stamp).ok() == Some(fingerprint.clone());
+    if !fresh {
+        let _ = fs::remove_file(&stamp);
+        build_library(&out, &wrapper, &jdk, cpp_include, c_include, cpp_library, &library);
+        build_jar(&out, &jdk, &sources, &jar);
+        fs::write(&stamp, &fingerprint).expect("OUT_DIR is writable");
+    }
 
     // OUT_DIR is target/<profile>/build/<package>-<hash>/out
     if let Some(profile_dir) = out.ancestors().nth(3) {
@@ -80,6 +65,83 @@ pub fn build(root: &Path, cpp_include: &Path, c_include: &Path, cpp_library: &Pa
         }
         println!("cargo:rustc-env=WEBOTS_SHIM_JAVA_API={}", dir.display());
     }
+}
+
+/// A digest of the contents of `files` and the JDK's path.
+fn fingerprint(files: impl Iterator<Item = PathBuf>, jdk: &Path) -> String {
+    use std::hash::{Hash, Hasher};
+    let mut hasher = std::collections::hash_map::DefaultHasher::new();
+    jdk.hash(&mut hasher);
+    for file in files {
+        file.hash(&mut hasher);
+        fs::read(&file).unwrap_or_default().hash(&mut hasher);
+    }
+    format!("{:016x}\n", hasher.finish())
+}
+
+/// The headers under `include` (its `webots/` folder and sub-folders).
+fn header_files(include: &Path) -> Vec<PathBuf> {
+    let mut files = Vec::new();
+    let mut stack = vec![include.join("webots")];
+    while let Some(d) = stack.pop() {
+        let Ok(entries) = fs::read_dir(&d) else { continue };
+        for entry in entries.flatten() {
+            let path = entry.path();
+            if path.is_dir() {
+                stack.push(path);
+            } else if path.extension().is_some_and(|e| e == "h" || e == "hpp") {
+                files.push(path);
+            }
+        }
+    }
+    files.sort();
+    files
+}
+
+fn build_library(
+    out: &Path,
+    wrapper: &Path,
+    jdk: &Path,
+    cpp_include: &Path,
+    c_include: &Path,
+    cpp_library: &Path,
+    library: &Path,
+) {
+    let objects = cc::Build::new()
+        .cpp(true)
+        .pic(true)
+        .cargo_metadata(false)
+        .std("c++17")
+        .warnings(false)
+        // SWIG's glue casts between pointers and jlong
+        .flag_if_supported("-Wno-strict-aliasing")
+        .include(cpp_include)
+        .include(c_include)
+        .include(jdk.join("include"))
+        .include(jdk.join("include/linux"))
+        .file(wrapper)
+        .compile_intermediates();
+    let cpp_dir = cpp_library.parent().expect("libCppController.so has a folder");
+    let linker = cc::Build::new().cpp(true).cargo_metadata(false).get_compiler();
+    run(linker
+        .to_command()
+        .args(["-shared", "-Wl,-soname,libJavaController.so", "-Wl,-rpath,$ORIGIN/..", "-o"])
+        .arg(library)
+        .args(&objects)
+        .arg(format!("-L{}", cpp_dir.display()))
+        .arg(format!("-L{}", out.join("link-stub").display()))
+        .args(["-Wl,--no-as-needed", "-lCppController", "-lController"]));
+}
+
+fn build_jar(out: &Path, jdk: &Path, sources: &[PathBuf], jar: &Path) {
+    let classes = out.join("java-classes");
+    let _ = fs::remove_dir_all(&classes);
+    fs::create_dir_all(&classes).expect("OUT_DIR is writable");
+    run(Command::new(jdk.join("bin/javac"))
+        .args(["--release", "11", "-nowarn", "-Xlint:none", "-encoding", "UTF-8", "-d"])
+        .arg(&classes)
+        .args(sources));
+    run(Command::new(jdk.join("bin/jar")).arg("cf").arg(jar).arg("-C").arg(&classes).arg("."));
 }
 
 /// The JDK's folder: `$JAVA_HOME` when it holds one, else the one `javac` on PATH belongs to.
