@@ -1,6 +1,7 @@
 # webots-shim: build, install, example, tests and benchmarks.
 #   make run                      build everything and run the example project in c_examples/
-#   make test                     every check CI runs (format, lint, headers, Rust and C tests)
+#   make test                     every check CI runs (format, lint, headers, SWIG output, Rust, C, C++,
+#                                 Python and Java tests)
 #   make install PREFIX=dir       lay out a Webots-like home in dir (WEBOTS_HOME=dir)
 #   make bench                    benchmarks (figures, not pass/fail)
 #   make api-report               which functions and data symbols of Webots' libController are missing
@@ -11,7 +12,7 @@ EXAMPLE_HOME := $(CURDIR)/build/webots-home
 EXAMPLE_UNTIL ?= 2
 SUPERVISOR_DIR = $(PREFIX)/resources/projects/controllers/test_suite_supervisor
 
-.PHONY: all build install run example-controllers test lint check-headers bench clean api-report
+.PHONY: all build install run example-controllers test lint check-headers check-java bench clean api-report
 
 all: build
 
@@ -33,7 +34,12 @@ install: build
 	install -m 755 target/release/cpp-api/libCppController.so $(PREFIX)/lib/controller/libCppController.so
 	install -d $(PREFIX)/lib/controller/python/controller
 	install -m 644 src/python/controller/*.py $(PREFIX)/lib/controller/python/controller/
-	install -m 644 src/install/Makefile.include $(PREFIX)/resources/Makefile.include
+	install -m 644 src/install/Makefile.include src/install/Makefile.java.include $(PREFIX)/resources/
+	@if [ -f target/release/java-api/Controller.jar ]; then \
+	  install -d $(PREFIX)/lib/controller/java && \
+	  install -m 644 target/release/java-api/Controller.jar $(PREFIX)/lib/controller/java/ && \
+	  install -m 755 target/release/java-api/libJavaController.so $(PREFIX)/lib/controller/java/; \
+	else echo "no JDK when webots-shim was built: the Java API (lib/controller/java) is not installed"; fi
 	install -m 755 target/release/webots-shim $(PREFIX)/bin/webots-shim
 	ln -sf webots-shim $(PREFIX)/bin/webots
 	ln -sf webots-shim $(PREFIX)/bin/webots-controller
@@ -65,11 +71,16 @@ check-headers:
 	git diff --exit-code --stat -- include/ || (echo "include/ differs from what build.rs generates: commit the regenerated headers" && exit 1)
 	@test -z "$$(git status --porcelain -- include/)" || (git status --porcelain -- include/ && echo "untracked generated headers: commit them" && exit 1)
 
+# The Java API's SWIG output is committed too: regenerated and compared when swig is installed.
+check-java:
+	@if command -v swig >/dev/null 2>&1; then src/java/generate.sh --check; \
+	else echo "swig is not installed: src/java/generated/ is not compared with SWIG's output"; fi
+
 lint:
 	$(CARGO) fmt --check
 	$(CARGO) clippy --all-targets --quiet -- -D warnings
 
-test: check-headers lint
+test: check-headers check-java lint
 	@if $(CARGO) nextest --version >/dev/null 2>&1; then \
 	  $(CARGO) nextest run --no-fail-fast; \
 	else \
@@ -85,6 +96,7 @@ bench: build
 	$(CARGO) bench --bench radio
 	$(CARGO) bench --bench suite
 	$(CARGO) bench --bench python
+	$(CARGO) bench --bench java
 	$(CARGO) bench --bench templates
 	$(CARGO) bench --bench crowd
 	$(CARGO) bench --bench physics

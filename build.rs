@@ -7,6 +7,8 @@ use std::path::{Path, PathBuf};
 
 #[path = "src/cpp/build_library.rs"]
 mod cpp_library;
+#[path = "src/java/build_library.rs"]
+mod java_library;
 
 /// What a header needs around its generated declarations: the headers it includes and hand-written
 /// preprocessor text (macros cbindgen cannot express).
@@ -197,7 +199,8 @@ fn main() {
     for (name, sources) in headers {
         generate(&base, &name, &sources, &out_dir);
     }
-    cpp_library::build(&root);
+    let (include, cpp) = cpp_library::build(&root);
+    java_library::build(&root, &include.join("cpp"), &include.join("c"), &cpp);
 }
 
 fn rust_files(dir: &Path) -> Vec<PathBuf> {

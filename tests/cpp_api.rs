@@ -4,7 +4,7 @@
 
 mod common;
 
-use common::Project;
+use common::{twins, Project};
 
 /// The world of tests/robot_api.rs, driven by the C++ controller.
 const ROBOT_WORLD: &str = r#"#VRML_SIM R2025a utf8
@@ -71,60 +71,13 @@ fn a_second_robot_instance_stops_the_controller() {
     out.assert_stderr_has("'twice' controller exited with status 255");
 }
 
-const RADIO_WORLD: &str = r#"#VRML_SIM R2025a utf8
-WorldInfo { basicTimeStep 32 }
-Robot {
-  name "talker"
-  controller "cpp_talker"
-  children [ Emitter { name "em" channel 3 range 5 bufferSize 100 } ]
-}
-Robot {
-  translation 1 0 0
-  name "listener"
-  controller "cpp_listener"
-  children [ Receiver { name "rx" channel 3 } ]
-}
-"#;
-
 #[test]
 fn emitter_and_receiver_through_the_cpp_api() {
     let p = Project::new();
-    p.world("radio.wbt", RADIO_WORLD);
+    p.world("radio.wbt", &twins::radio_world("cpp_talker", "cpp_listener"));
     p.make_controller("cpp/cpp_talker");
     p.make_controller("cpp/cpp_listener");
-    let out = p.run("radio.wbt", &[]);
-    assert!(out.status.success(), "runner failed:\n{}\n{}", out.stdout, out.stderr);
-    assert_eq!(
-        out.robot_lines("talker"),
-        [
-            "t=0 send \"hello 0\" on channel 3 range 5 -> 1",
-            "t=32 send \"on channel 4\" on channel 4 range 5 -> 1",
-            "t=64 send \"too far\" on channel 3 range 0.5 -> 1",
-            "t=96 send \"bye\" on channel 4 range 5 -> 1",
-            "leaving at t=0.096",
-        ],
-        "{}\n{}",
-        out.stdout,
-        out.stderr
-    );
-    // one step of latency; the channel-4 and out-of-range packets never arrive; "bye" arrives although
-    // the talker left right after sending it (its Robot's destructor delivered it)
-    assert_eq!(
-        out.robot_lines("listener"),
-        [
-            "t=32 got 8 bytes \"hello 0\" signal 1.000 from (-1.000, 0.000, 0.000)",
-            "t=32 got 92 bytes \"aaaaaaaaaaaa...\" signal 1.000 from (-1.000, 0.000, 0.000)",
-            "t=128 got 4 bytes \"bye\" signal 1.000 from (-1.000, 0.000, 0.000)",
-            "heard bye at t=0.128",
-        ],
-        "{}\n{}",
-        out.stdout,
-        out.stderr
-    );
-    out.assert_stderr_has("[talker] Error: wb_emitter_send(): invalid argument: data = NULL.");
-    out.assert_stderr_has("[talker] Error: wb_emitter_send(): invalid size=0 argument.");
-    out.assert_stderr_has("'talker' controller exited successfully");
-    out.assert_stderr_has("'listener' controller exited successfully");
+    twins::check_radio(&p.run("radio.wbt", &[]));
 }
 
 /// The NEEDED entries of an ELF file.
@@ -168,38 +121,12 @@ fn the_cpp_library_needs_the_c_library_beside_it() {
     assert!(dynamic.contains("[$ORIGIN]"), "{dynamic}");
 }
 
-const SUPERVISOR_WORLD: &str = r#"#VRML_SIM R2025a utf8
-WorldInfo { basicTimeStep 32 }
-DEF BOSS Robot {
-  name "boss"
-  controller "cpp_supervisor"
-  controllerArgs [ "one" "two" ]
-  supervisor TRUE
-  children [ Compass { name "compass" } ]
-}
-DEF MOVER Robot {
-  translation 1 2 0
-  rotation 0 0 1 1.5707963267948966
-  name "mover"
-  controller "<none>"
-}
-DEF BOX Solid {
-  translation 0 0 0.5
-  children [ DEF INSIDE Shape { geometry Box { size 1 1 1 } } ]
-  name "box"
-}
-"#;
-
 #[test]
 fn supervisor_nodes_fields_and_compass_through_the_cpp_api() {
     let p = Project::new();
-    p.world("supervisor.wbt", SUPERVISOR_WORLD);
+    p.world("supervisor.wbt", &twins::supervisor_world("cpp_supervisor"));
     p.make_controller("cpp/cpp_supervisor");
-    let out = p.run("supervisor.wbt", &[]);
-    out.assert_stdout_has("[boss] cpp_supervisor: all checks passed at t=0.096");
-    out.assert_stdout_has("[boss] the run is over");
-    // simulationQuit(7): the runner exits with the supervisor's status, as Webots does
-    assert_eq!(out.status.code(), Some(7), "{}\n{}", out.stdout, out.stderr);
+    twins::check_supervisor(&p.run("supervisor.wbt", &[]), "cpp_supervisor");
 }
 
 /// A derived PROTO, a Solid with a child, and the supervisor with a motor for its motion file.
@@ -231,52 +158,20 @@ fn the_rest_of_the_supervisor_protos_and_motions_through_the_cpp_api() {
     assert!(saved.contains("DEF NEW Solid {"), "{saved}");
 }
 
-const CONNECTOR_WORLD: &str = r#"#VRML_SIM R2025a utf8
-WorldInfo { basicTimeStep 32 }
-Robot {
-  name "dock a"
-  controller "cpp_connector"
-  children [
-    Connector { name "plug" }
-    Connector { name "far" translation 0 5 0 }
-    Connector { name "socket" type "passive" translation 0 -5 0 }
-  ]
-}
-Robot {
-  translation 0.005 0 0
-  rotation 0 0 1 3.141592653589793
-  name "dock b"
-  controller "<none>"
-  children [ Connector { name "plug" } ]
-}
-"#;
-
 #[test]
 fn connector_through_the_cpp_api() {
     let p = Project::new();
-    p.world("connector.wbt", CONNECTOR_WORLD);
+    p.world("connector.wbt", &twins::connector_world("cpp_connector"));
     p.make_controller("cpp/cpp_connector");
-    let out = p.run("connector.wbt", &[]);
-    assert!(out.status.success(), "runner failed:\n{}\n{}", out.stdout, out.stderr);
-    out.assert_stdout_has("[dock a] cpp_connector: all checks passed at t=0.096");
+    twins::check_connector(&p.run("connector.wbt", &[]), "cpp_connector");
 }
 
 #[test]
 fn compass_through_the_cpp_api() {
     let p = Project::new();
-    p.world(
-        "compass.wbt",
-        "#VRML_SIM R2025a utf8\nWorldInfo { basicTimeStep 32 }\n\
-         Robot { rotation 0 0 1 0.5 name \"turned\" controller \"cpp_compass\" children [\n\
-         Compass { name \"heading\" lookupTable [ -1 -100 0, 1 100 0 ] } Emitter { name \"radio\" } ] }\n",
-    );
+    p.world("compass.wbt", &twins::compass_world("cpp_compass"));
     p.make_controller("cpp/cpp_compass");
-    let out = p.run("compass.wbt", &[]);
-    assert!(out.status.success(), "runner failed:\n{}\n{}", out.stdout, out.stderr);
-    out.assert_stdout_has("[turned] cpp_compass: north at (47.943, 87.758, 0.000)");
-    out.assert_stderr_has(
-        "[turned] Error: wb_compass_get_values() called for a disabled device! Please use: wb_compass_enable().",
-    );
+    twins::check_compass(&p.run("compass.wbt", &[]), "cpp_compass");
 }
 
 #[test]
@@ -336,20 +231,7 @@ fn cameras_sensors_displays_and_the_other_devices_through_the_cpp_api() {
 #[test]
 fn motor_position_sensor_brake_and_led_work_through_the_cpp_classes() {
     let p = Project::new();
-    p.world(
-        "motor.wbt",
-        "#VRML_SIM R2025a utf8\nWorldInfo { basicTimeStep 32 }\n\
-         Robot { name \"arm\" controller \"cpp_motor\" children [\n\
-           HingeJoint { jointParameters HingeJointParameters { } device [ RotationalMotor { name \"hinge motor\" maxVelocity 2 } \
-             PositionSensor { name \"hinge sensor\" } Brake { name \"hinge brake\" } ] endPoint Solid { } }\n\
-           SliderJoint { device [ LinearMotor { name \"slider motor\" } ] endPoint Solid { } }\n\
-           LED { name \"lamp\" children [ Shape { appearance Appearance { material Material { } } } ] } ] }\n",
-    );
+    p.world("motor.wbt", &twins::motor_world("cpp_motor"));
     p.make_controller("cpp/cpp_motor");
-    let out = p.run("motor.wbt", &[]);
-    assert!(out.status.success(), "runner failed:\n{}\n{}", out.stdout, out.stderr);
-    out.assert_stdout_has("[arm] cpp_motor: hinge at 0.300");
-    out.assert_stderr_has(
-        "[arm] Error: wb_motor_set_velocity() called with negative 'velocity' argument in position control mode (0.3).",
-    );
+    twins::check_motor(&p.run("motor.wbt", &[]), "cpp_motor");
 }

@@ -56,7 +56,15 @@ fn imagers_see_the_box_where_the_geometry_puts_it_from_python() {
     );
 }
 
-/// What `imagers_probe` (C or Python) prints and saves in `WORLD`, and the library's misuse messages.
+#[test]
+fn imagers_see_the_box_where_the_geometry_puts_it_from_java() {
+    let p = Project::new();
+    p.world("imagers.wbt", WORLD);
+    p.java_controller("imagers_probe", "imagers_probe");
+    check_imagers(&p, &p.run_with_home("imagers.wbt", &[]));
+}
+
+/// What `imagers_probe` (C, Python or Java) prints and saves in `WORLD`, and the library's misuse messages.
 fn check_imagers(p: &Project, out: &RunOutput) {
     assert!(out.status.success(), "{}\n{}", out.stdout, out.stderr);
     let lines = out.robot_lines("robot");

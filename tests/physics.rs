@@ -121,6 +121,25 @@ fn the_supervisor_physics_calls_give_the_momentum_mechanics_says_from_python() {
     );
 }
 
+#[test]
+fn the_supervisor_physics_calls_give_the_momentum_mechanics_says_from_java() {
+    let p = Project::new();
+    p.java_controller("phys_supervisor", "phys_supervisor");
+    p.world("momentum.wbt", MOMENTUM);
+    let out = p.run_with_home("momentum.wbt", &[]);
+    check_momentum(&out);
+    assert_eq!(
+        out.robot_lines("director")[..2],
+        [
+            "IndexOutOfBoundsException: the array must hold 3 values",
+            "IndexOutOfBoundsException: the array must hold 6 values",
+        ]
+    );
+    out.assert_stderr_has("[director] Error: wb_supervisor_node_add_force() called with a NaN value.");
+    out.assert_stderr_has("[director] Error: wb_supervisor_node_add_torque() called with a NaN value.");
+    out.assert_stderr_has("[director] Warning: wb_supervisor_node_get_velocity() can exclusively be used with a Solid");
+}
+
 fn check_momentum(out: &RunOutput) {
     assert_ok(out);
     out.assert_stdout_has("physics supervisor checks passed");

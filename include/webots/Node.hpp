@@ -8,11 +8,13 @@
 #include <string>
 #include <webots/Field.hpp>
 #include <webots/Proto.hpp>
+#include "../../c/webots/contact_point.h"
 #include "../../c/webots/types.h"
 
 namespace webots {
   class Field;
   class Proto;
+  typedef WbContactPoint ContactPoint;
 
   class Node {
   public:
@@ -150,6 +152,20 @@ namespace webots {
     // the node's state (poses, joint positions...) under a name; "__init__" is the world's start
     void saveState(const std::string &stateName);
     void loadState(const std::string &stateName);
+
+    // physics (NodePhysics.cpp): velocities, forces and torques, centre of mass, contacts, balance
+    const double *getVelocity() const;
+    void setVelocity(const double velocity[6]);
+    void resetPhysics();
+    void addForce(const double force[3], bool relative);
+    void addForceWithOffset(const double force[3], const double offset[3], bool relative);
+    void addTorque(const double torque[3], bool relative);
+    const double *getCenterOfMass() const;
+    const double *getContactPoint(int index) const;
+    Node *getContactPointNode(int index) const;
+    ContactPoint *getContactPoints(bool includeDescendants, int *size) const;
+    int getNumberOfContactPoints(bool includeDescendants = false) const;
+    bool getStaticBalance() const;
 
     // for the library only: the Node of a reference (NULL for NULL), and freeing them all
     static Node *findNode(WbNodeRef ref);

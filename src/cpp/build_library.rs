@@ -23,7 +23,8 @@ pub const C_HEADER_FOLDERS: &[&str] = &["", "utils", "plugins/robot_window"];
 /// The folders of `include/webots/` holding C++ headers.
 pub const CPP_HEADER_FOLDERS: &[&str] = &["", "utils"];
 
-pub fn build(root: &Path) {
+/// Returns the staged include folder (`include/controller`) and the library's path.
+pub fn build(root: &Path) -> (PathBuf, PathBuf) {
     let out = PathBuf::from(std::env::var("OUT_DIR").expect("cargo sets OUT_DIR"));
     let sources = files_with_extension(&root.join("src/cpp"), "cpp");
     let headers: Vec<(&str, Vec<PathBuf>)> = CPP_HEADER_FOLDERS
@@ -90,6 +91,7 @@ pub fn build(root: &Path) {
         fs::rename(&tmp, &copy).expect("target dir is writable");
     }
     println!("cargo:rustc-env=WEBOTS_SHIM_CPP_LIB={}", library.display());
+    (include, library)
 }
 
 fn files_with_extension(dir: &Path, ext: &str) -> Vec<PathBuf> {

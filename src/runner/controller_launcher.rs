@@ -12,8 +12,8 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 
 use super::launch_env::LaunchEnv;
-use super::python;
 use super::runtime_ini;
+use super::{java, python};
 use crate::link::paths::percent_encode;
 
 const USAGE: &str = "Usage: webots-controller [options] [controller_file] [controller arguments]
@@ -134,22 +134,17 @@ fn command_for(controller: &Path, args: &[OsString], home: &Path, env: &mut Laun
         }
         "py" => {
             python::set_environment(env, Some(home));
-            let (command, argv) = python::interpreter(controller, &ini);
+            let (command, argv) = python::interpreter(controller, &ini.python);
             let mut cmd = Command::new(command);
             // the file as given, relative to where the launcher was started
             cmd.args(argv).arg(controller);
             cmd
         }
         "jar" | "class" => {
-            let java = home.join("lib/controller/java");
-            let mut classpath = java.join("Controller.jar").into_os_string();
-            classpath.push(":");
-            classpath.push(if extension == "jar" { controller.as_os_str() } else { dir.as_os_str() });
-            let mut library = OsString::from("-Djava.library.path=");
-            library.push(&java);
-            let mut cmd = Command::new("java");
-            cmd.arg("-classpath").arg(classpath).arg(library).arg(controller.file_stem().unwrap_or_default());
-            cmd
+            let (command, argv) = java::command_line(controller, args, &ini.java, Some(home), env)?;
+            let mut cmd = Command::new(command);
+            cmd.args(argv);
+            return Ok(cmd);
         }
         "m" => return Err("MATLAB controllers are not supported by webots-shim.".into()),
         other => {

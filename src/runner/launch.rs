@@ -3,8 +3,8 @@
 //! `WEBOTS_INSTANCE_PATH` and the run's URL in the environment, its stdout and stderr on pipes the run
 //! reads (`output.rs`). Controllers the project lacks are looked for in the home's own
 //! `resources/projects/controllers/` (the test-suite supervisor lives there). A folder without a
-//! program but with `NAME.py` runs it with Python (see `python.rs`); `runtime.ini` adds to the
-//! environment of either (see `runtime_ini.rs`).
+//! program but with `NAME.class` or `NAME.jar` runs it with Java (see `java.rs`), one with `NAME.py`
+//! with Python (see `python.rs`); `runtime.ini` adds to the environment of each (see `runtime_ini.rs`).
 
 use std::io;
 use std::os::unix::process::CommandExt;
@@ -12,7 +12,7 @@ use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 
 use super::launch_env::LaunchEnv;
-use super::{python, runtime_ini};
+use super::{java, python, runtime_ini};
 use crate::link::paths::percent_encode;
 
 pub struct Launched {
@@ -31,14 +31,23 @@ fn find_controller(project: &Path, home: Option<&Path>, name: &str) -> Result<Pa
     let dir = project.join("controllers").join(name);
     let home_dir = home.map(|h| h.join("resources/projects/controllers").join(name));
     for d in std::iter::once(&dir).chain(home_dir.as_ref()) {
-        for program in [d.join(name), d.join("build").join("release").join(name), d.join(format!("{name}.py"))] {
+        // Webots' order: a program, then Java, then Python
+        let candidates = [
+            d.join(name),
+            d.join("build").join("release").join(name),
+            d.join(format!("{name}.class")),
+            d.join(format!("{name}.jar")),
+            d.join(format!("{name}.py")),
+        ];
+        for program in candidates {
             if program.is_file() {
                 return Ok(program);
             }
         }
     }
     Err(format!(
-        "controller '{name}' not found: expected an executable {} (build it with make in {}) or {name}.py",
+        "controller '{name}' not found: expected an executable {} (build it with make in {}), {name}.class, \
+         {name}.jar or {name}.py",
         dir.join(name).display(),
         dir.display()
     ))
@@ -73,12 +82,27 @@ pub fn launch(spec: &LaunchSpec) -> io::Result<Launched> {
             env.set("LD_LIBRARY_PATH", joined);
         }
     }
-    let (python_section, warnings) = runtime_ini::apply(dir, &mut env);
+    let (sections, warnings) = runtime_ini::apply(dir, &mut env);
     for warning in warnings {
         eprintln!("webots-shim: warning: '{}' controller: {warning}", spec.robot_name);
     }
-    let mut python_command = None;
-    let mut cmd = if python::is_python(spec.program) {
+    let mut language_command = None;
+    let mut cmd = if java::is_java(spec.program) {
+        let home = std::env::var_os("WEBOTS_HOME").filter(|h| !h.is_empty()).map(PathBuf::from);
+        if home.is_none() {
+            eprintln!(
+                "webots-shim: warning: WEBOTS_HOME is not set: '{}' finds Controller.jar only on its own CLASSPATH",
+                spec.robot_name
+            );
+        }
+        let (command, args) =
+            java::command_line(spec.program, &os_args(spec.args), &sections.java, home.as_deref(), &env)
+                .map_err(|e| io::Error::new(io::ErrorKind::NotFound, e))?;
+        let mut cmd = Command::new(&command);
+        cmd.args(args);
+        language_command = Some(("Java", command));
+        cmd
+    } else if python::is_python(spec.program) {
         let home = std::env::var_os("WEBOTS_HOME").filter(|h| !h.is_empty()).map(PathBuf::from);
         if home.is_none() {
             eprintln!(
@@ -87,10 +111,10 @@ pub fn launch(spec: &LaunchSpec) -> io::Result<Launched> {
             );
         }
         python::set_environment(&mut env, home.as_deref());
-        let (command, args) = python::command_line(spec.program, spec.args, &python_section);
+        let (command, args) = python::command_line(spec.program, spec.args, &sections.python);
         let mut cmd = Command::new(&command);
         cmd.args(args);
-        python_command = Some(command);
+        language_command = Some(("Python", command));
         cmd
     } else {
         let mut cmd = Command::new(spec.program);
@@ -104,11 +128,17 @@ pub fn launch(spec: &LaunchSpec) -> io::Result<Launched> {
         .stderr(Stdio::piped())
         // its own process group, so the controller and anything it forks can be stopped together
         .process_group(0);
-    let child = cmd.spawn().map_err(|e| match &python_command {
-        Some(c) => io::Error::new(e.kind(), format!("the Python command '{}' cannot run: {e}", c.to_string_lossy())),
+    let child = cmd.spawn().map_err(|e| match &language_command {
+        Some((language, c)) => {
+            io::Error::new(e.kind(), format!("the {language} command '{}' cannot run: {e}", c.to_string_lossy()))
+        }
         None => e,
     })?;
     Ok(Launched { child })
+}
+
+fn os_args(args: &[String]) -> Vec<std::ffi::OsString> {
+    args.iter().map(std::ffi::OsString::from).collect()
 }
 
 #[cfg(test)]
@@ -130,10 +160,14 @@ mod tests {
         assert_eq!(find_controller(&project, Some(&home), "sup"), Ok(in_project));
         let missing = find_controller(&project, None, "other").unwrap_err();
         assert!(missing.starts_with("controller 'other' not found: expected an executable "), "{missing}");
-        assert!(missing.ends_with(" or other.py"), "{missing}");
+        assert!(missing.ends_with(", other.class, other.jar or other.py"), "{missing}");
         // a Python controller, unless a program of the same name is there (Webots' order)
         let script = put(project.join("controllers/py/py.py"));
         assert_eq!(find_controller(&project, None, "py"), Ok(script));
+        let jar = put(project.join("controllers/py/py.jar"));
+        assert_eq!(find_controller(&project, None, "py"), Ok(jar));
+        let class = put(project.join("controllers/py/py.class"));
+        assert_eq!(find_controller(&project, None, "py"), Ok(class));
         let program = put(project.join("controllers/py/build/release/py"));
         assert_eq!(find_controller(&project, None, "py"), Ok(program));
         assert!(find_controller(&project, None, "sup").is_ok());

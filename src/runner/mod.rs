@@ -9,6 +9,7 @@ pub mod controller_launcher;
 pub mod externs;
 pub mod guard;
 pub mod instance;
+pub mod java;
 pub mod launch;
 pub mod launch_env;
 pub mod limits;

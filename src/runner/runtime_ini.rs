@@ -1,6 +1,7 @@
 //! A controller folder's `runtime.ini`, read and applied as Webots does: `[environment variables]`,
 //! `[environment variables with paths]` and `[environment variables for linux]` / `[... linux 64]` set
-//! variables (values may use `$(NAME)`), `[python]` gives the Python `COMMAND` and `OPTIONS`. A file with
+//! variables (values may use `$(NAME)`), `[python]` and `[java]` give each language's `COMMAND` and
+//! `OPTIONS`. A file with
 //! an illegal line (a `;` before the `=`) is ignored whole, with Webots' warning.
 
 use std::path::Path;
@@ -14,25 +15,34 @@ struct Entry {
     value: String,
 }
 
-/// What `[python]` asks for.
+/// What `[python]` or `[java]` asks for.
 #[derive(Debug, Default, PartialEq)]
-pub struct PythonSection {
+pub struct CommandSection {
     pub command: Option<String>,
     pub options: Option<String>,
 }
 
-/// Reads `dir/runtime.ini` (when there is one) into `env`; returns its `[python]` settings and the
-/// warnings to print.
-pub fn apply(dir: &Path, env: &mut LaunchEnv) -> (PythonSection, Vec<String>) {
-    let mut python = PythonSection::default();
+pub type PythonSection = CommandSection;
+
+/// The language sections of a `runtime.ini`.
+#[derive(Debug, Default, PartialEq)]
+pub struct Sections {
+    pub python: CommandSection,
+    pub java: CommandSection,
+}
+
+/// Reads `dir/runtime.ini` (when there is one) into `env`; returns its `[python]` and `[java]`
+/// settings and the warnings to print.
+pub fn apply(dir: &Path, env: &mut LaunchEnv) -> (Sections, Vec<String>) {
+    let mut sections = Sections::default();
     let mut warnings = Vec::new();
-    let Ok(text) = std::fs::read(dir.join("runtime.ini")) else { return (python, warnings) };
+    let Ok(text) = std::fs::read(dir.join("runtime.ini")) else { return (sections, warnings) };
     let Some(entries) = parse(&String::from_utf8_lossy(&text)) else {
         warnings.push(
             "Environment variables from runtime.ini could not be loaded: the file contains illegal definitions."
                 .to_string(),
         );
-        return (python, warnings);
+        return (sections, warnings);
     };
     for e in entries {
         let paths = matches!(
@@ -49,15 +59,18 @@ pub fn apply(dir: &Path, env: &mut LaunchEnv) -> (PythonSection, Vec<String>) {
             | "environment variables with paths"
             | "environment variables for linux"
             | "environment variables for linux 64" => env.set(&e.key, &value),
-            "python" => match e.key.as_str() {
-                "COMMAND" => python.command = Some(value),
-                "OPTIONS" => python.options = Some(value),
-                other => warnings.push(format!("Unknown key: {other} in python section")),
-            },
+            language @ ("python" | "java") => {
+                let section = if language == "python" { &mut sections.python } else { &mut sections.java };
+                match e.key.as_str() {
+                    "COMMAND" => section.command = Some(value),
+                    "OPTIONS" => section.options = Some(value),
+                    other => warnings.push(format!("Unknown key: {other} in {language} section")),
+                }
+            }
             _ => {}
         }
     }
-    (python, warnings)
+    (sections, warnings)
 }
 
 /// The entries in file order, sections in lower case; `None` for a file with an illegal definition.
@@ -153,18 +166,26 @@ mod tests {
             tmp.path().join("runtime.ini"),
             "[environment variables]\nWEBOTS_SHIM_INI_A = a\n\
              [environment variables with paths]\nWEBOTS_SHIM_INI_P = $(WEBOTS_SHIM_INI_A)/lib:$(WEBOTS_SHIM_INI_UNSET):\n\
-             [python]\nCOMMAND = python3.11\nOPTIONS = -X dev\nFLAVOUR = x\n",
+             [python]\nCOMMAND = python3.11\nOPTIONS = -X dev\nFLAVOUR = x\n\
+             [java]\nCOMMAND = /opt/jdk/bin/java\nOPTIONS = -Xmx64m -ea\nFLAVOUR = y\n",
         )
         .unwrap();
         let mut env = LaunchEnv::default();
-        let (python, warnings) = apply(tmp.path(), &mut env);
+        let (sections, warnings) = apply(tmp.path(), &mut env);
         assert_eq!(env.get("WEBOTS_SHIM_INI_P").unwrap(), "a/lib");
-        assert_eq!(python, PythonSection { command: Some("python3.11".into()), options: Some("-X dev".into()) });
-        assert_eq!(warnings, vec!["Unknown key: FLAVOUR in python section"]);
+        assert_eq!(
+            sections.python,
+            CommandSection { command: Some("python3.11".into()), options: Some("-X dev".into()) }
+        );
+        assert_eq!(
+            sections.java,
+            CommandSection { command: Some("/opt/jdk/bin/java".into()), options: Some("-Xmx64m -ea".into()) }
+        );
+        assert_eq!(warnings, vec!["Unknown key: FLAVOUR in python section", "Unknown key: FLAVOUR in java section"]);
 
         std::fs::write(tmp.path().join("runtime.ini"), "[environment variables]\nX ; = 1\n").unwrap();
-        let (python, warnings) = apply(tmp.path(), &mut LaunchEnv::default());
-        assert_eq!(python, PythonSection::default());
+        let (sections, warnings) = apply(tmp.path(), &mut LaunchEnv::default());
+        assert_eq!(sections, Sections::default());
         assert!(warnings[0].contains("illegal definitions"), "{warnings:?}");
     }
 }

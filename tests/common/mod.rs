@@ -5,6 +5,7 @@
 #![allow(dead_code)]
 
 pub mod suite;
+pub mod twins;
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
@@ -250,6 +251,19 @@ pub fn cpp_lib() -> PathBuf {
     PathBuf::from(env!("WEBOTS_SHIM_CPP_LIB"))
 }
 
+/// `Controller.jar` and `libJavaController.so` as build.rs built them (None when it found no JDK).
+pub fn java_api_dir() -> Option<PathBuf> {
+    option_env!("WEBOTS_SHIM_JAVA_API").map(PathBuf::from).filter(|d| d.join("Controller.jar").is_file())
+}
+
+/// The JDK tool `name` (javac, jar, java): `$JAVA_HOME/bin/NAME`, else NAME on PATH.
+pub fn jdk_tool(name: &str) -> PathBuf {
+    std::env::var_os("JAVA_HOME")
+        .map(|h| PathBuf::from(h).join("bin").join(name))
+        .filter(|p| p.is_file())
+        .unwrap_or_else(|| PathBuf::from(name))
+}
+
 /// Lays out a Webots home in `dir` as `make install` does, from this build's artefacts:
 /// include/controller/{c,cpp}/webots, lib/controller/lib{,Cpp}Controller.so, resources/Makefile.include
 /// and the Python package in lib/controller/python/controller.
@@ -283,6 +297,18 @@ pub fn install_home(dir: &Path) {
     place(&cpp_lib(), &lib.join("libCppController.so"));
     std::fs::create_dir_all(dir.join("resources")).unwrap();
     std::fs::copy(manifest_dir().join("src/install/Makefile.include"), dir.join("resources/Makefile.include")).unwrap();
+    std::fs::copy(
+        manifest_dir().join("src/install/Makefile.java.include"),
+        dir.join("resources/Makefile.java.include"),
+    )
+    .unwrap();
+    if let Some(java) = java_api_dir() {
+        let to = lib.join("java");
+        std::fs::create_dir_all(&to).unwrap();
+        for file in ["Controller.jar", "libJavaController.so"] {
+            place(&java.join(file), &to.join(file));
+        }
+    }
     let package = lib.join("python/controller");
     std::fs::create_dir_all(&package).unwrap();
     for e in std::fs::read_dir(manifest_dir().join("src/python/controller")).unwrap() {
@@ -369,6 +395,47 @@ impl Project {
             String::from_utf8_lossy(&out.stderr)
         );
         dir.join(name)
+    }
+}
+
+impl Project {
+    /// Builds `tests/java/<source>/*.java` (with the helpers `tests/java/Check.java`) as the Java controller
+    /// `name` (controllers/NAME/NAME.class) with javac against the home's Controller.jar; its main class
+    /// `<source>` is renamed `<name>` when they differ.
+    pub fn java_controller(&self, name: &str, source: &str) -> PathBuf {
+        let Some(_) = java_api_dir() else {
+            panic!("the Java API was not built (no JDK when build.rs ran): install openjdk-17-jdk-headless and rebuild")
+        };
+        let dir = self.path().join("controllers").join(name);
+        std::fs::create_dir_all(&dir).unwrap();
+        let java = manifest_dir().join("tests/java");
+        let mut sources = vec![java.join("Check.java")];
+        for e in std::fs::read_dir(java.join(source)).unwrap() {
+            let p = e.unwrap().path();
+            if p.file_stem().is_some_and(|s| s == source) && name != source {
+                let renamed = self.path().join("java-sources").join(name);
+                std::fs::create_dir_all(&renamed).unwrap();
+                let text = std::fs::read_to_string(&p)
+                    .unwrap()
+                    .replace(&format!("class {source} "), &format!("class {name} "));
+                let file = renamed.join(format!("{name}.java"));
+                std::fs::write(&file, text).unwrap();
+                sources.push(file);
+            } else if p.extension().is_some_and(|e| e == "java") {
+                sources.push(p);
+            }
+        }
+        let jar = self.home().join("lib/controller/java/Controller.jar");
+        let out = Command::new(jdk_tool("javac"))
+            .args(["-Xlint:all", "-Werror", "-encoding", "UTF-8", "-classpath"])
+            .arg(&jar)
+            .arg("-d")
+            .arg(&dir)
+            .args(&sources)
+            .output()
+            .expect("javac runs");
+        assert!(out.status.success(), "javac {source} failed:\n{}", String::from_utf8_lossy(&out.stderr));
+        dir.join(format!("{name}.class"))
     }
 }
 
