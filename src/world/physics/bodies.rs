@@ -229,9 +229,9 @@ impl Builder<'_> {
         if tag.robot != 0 || tag.jointed_to_world {
             hooks |= ActiveHooks::FILTER_CONTACT_PAIRS;
         }
-        if self.materials.has_properties(tag.material) {
-            hooks |= ActiveHooks::MODIFY_SOLVER_CONTACTS;
-        }
+        // every contact's depth is shown to the solver through ODE's spring (soft_contacts), and its
+        // surface is its materials' ContactProperties
+        hooks |= ActiveHooks::MODIFY_SOLVER_CONTACTS;
         let types = if tag.touch_sensor { ActiveCollisionTypes::all() } else { ActiveCollisionTypes::default() };
         let collider = ColliderBuilder::new(shape)
             .active_collision_types(types)

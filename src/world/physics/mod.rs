@@ -11,6 +11,8 @@
 mod bodies;
 mod body_math;
 pub mod bounds;
+#[cfg(test)]
+mod contact_depth_tests;
 mod contacts;
 mod divergence;
 mod drives;
@@ -18,6 +20,7 @@ mod engine;
 mod joints;
 mod mass;
 mod plan;
+mod soft_contacts;
 mod supervision;
 #[cfg(test)]
 mod surface_tests;
@@ -100,8 +103,10 @@ impl Physics {
         }
         let mut world = WorldParams::read(scene);
         world.hold_to_bounds(warnings);
-        let mut engine = Engine::new(&world);
         let mut materials = Materials::read(scene);
+        let spring = soft_contacts::native_spring(materials.stiffest(world.dt));
+        let native_omega2 = spring.angular_frequency().powi(2);
+        let mut engine = Engine::new(&world, spring);
         let (mut solids, mut robots) = (Vec::new(), Vec::new());
         let mut jointed_to_world = vec![false; plan.bodies.len()];
         for j in plan.joints.iter().filter(|j| j.upper.is_none()) {
@@ -162,11 +167,12 @@ impl Physics {
             places.insert(s.solid, Place::Static(i));
         }
         let self_collision = robots.iter().map(|&r| scene.sf_bool(r, "selfCollision")).collect();
+        let dt = world.dt;
         let joint_index = joints.iter().enumerate().map(|(i, j)| (j.node, i)).collect();
         Some(Physics {
             world,
             engine,
-            hooks: Hooks { materials, self_collision },
+            hooks: Hooks { materials, self_collision, dt, native_omega2, loads: Default::default() },
             bodies,
             statics,
             joints,
@@ -206,6 +212,7 @@ impl Physics {
         let diverged = self.catch_divergence(scene);
         self.diverged.extend(diverged);
         self.engine.step(&self.hooks);
+        self.hooks.loads.read(&self.engine.narrow_phase, self.world.dt);
         let diverged = self.catch_divergence(scene);
         self.diverged.extend(diverged);
         // forces last one step (joints re-apply theirs before each)
