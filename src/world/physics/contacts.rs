@@ -136,8 +136,11 @@ impl PhysicsHooks for Hooks {
         {
             return None;
         }
+        // a geometry with no body of its own in Webots: a static collider or a kinematic Solid's carrier (a
+        // body welded to the world, as a Solid with physics under a static robot, is an ODE body and meets
+        // bodies hung from the world like any other)
         let is_static =
-            |h: Option<RigidBodyHandle>| h.and_then(|h| context.bodies.get(h)).is_none_or(|b| !b.is_dynamic());
+            |h: Option<RigidBodyHandle>| h.and_then(|h| context.bodies.get(h)).is_none_or(|b| b.is_kinematic());
         if (a.jointed_to_world && is_static(context.rigid_body2))
             || (b.jointed_to_world && is_static(context.rigid_body1))
         {
@@ -181,7 +184,7 @@ pub struct ContactPoint {
     pub solid: NodeId,
 }
 
-/// Every contact point of the last step, once per Solid it involves (a point between two Solids is
+/// Every contact point of the last step (touching, or pushed on by the solver), once per Solid it involves (a point between two Solids is
 /// listed for each of them). `solids` maps a collider tag's solid index to its node.
 pub fn contact_points(narrow_phase: &NarrowPhase, colliders: &ColliderSet, solids: &[NodeId]) -> Vec<ContactPoint> {
     let mut out = Vec::new();
@@ -191,7 +194,9 @@ pub fn contact_points(narrow_phase: &NarrowPhase, colliders: &ColliderSet, solid
         let s2 = solids.get(ColliderTag::unpack(c2.user_data).solid as usize).copied();
         for manifold in pair.manifolds() {
             for contact in &manifold.points {
-                if contact.dist > 0.0 {
+                // a point the solver pushed on is a contact even where it kept the two apart (rapier meets a
+                // fast impact before it penetrates; ODE's contact joint there is the penetrating one)
+                if contact.dist > 0.0 && contact.data.impulse <= 0.0 {
                     continue;
                 }
                 let p1 = c1.position().transform_point(contact.local_p1);

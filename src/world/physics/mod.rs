@@ -17,6 +17,8 @@ mod contacts;
 mod divergence;
 mod drives;
 mod engine;
+#[cfg(test)]
+mod joint_contact_tests;
 mod joints;
 mod mass;
 mod plan;
