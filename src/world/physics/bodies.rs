@@ -194,6 +194,15 @@ impl Builder<'_> {
             }
             fits
         });
+        // an ElevationGrid collides as its triangles: the engine has no contacts between a height field and a
+        // triangle mesh (a dynamic IndexedFaceSet or Mesh), which ODE makes
+        for s in &mut shapes {
+            if let Some((vertices, indices)) = s.shape.as_heightfield().map(|f| f.to_trimesh()) {
+                if let Ok(mesh) = SharedShape::trimesh(vertices, indices) {
+                    s.shape = mesh;
+                }
+            }
+        }
         if dynamic && shapes.iter().any(BoundingShape::is_plane) {
             self.warnings.push(format!(
                 "{}: A Plane defined in 'boundingObject' cannot be used with a Physics node.",

@@ -5,7 +5,7 @@
 
 use rapier3d_f64::prelude::*;
 
-use super::soft_contacts::{ode_stiffness, projected_mass, seen_depth, Loads};
+use super::soft_contacts::{depth_scale, ode_stiffness, projected_mass};
 use crate::world::scene::{NodeId, Scene};
 
 /// What a collider carries in its `user_data`: the Solid it belongs to (index into `Physics`'s solid
@@ -120,8 +120,6 @@ pub struct Hooks {
     /// `soft_contacts`).
     pub dt: f64,
     pub native_omega2: f64,
-    /// What each pair's points carried at the last step.
-    pub loads: Loads,
 }
 
 impl PhysicsHooks for Hooks {
@@ -160,10 +158,9 @@ impl PhysicsHooks for Hooks {
         let ModifiableContacts::Rigid(m) = &mut context.contacts else { return };
         *m.friction = surface.friction;
         let k = ode_stiffness(surface.soft_erp, surface.soft_cfm, self.dt);
-        let load = self.loads.per_point(context.collider1, context.collider2);
         for c in m.solver_contacts.iter_mut().filter(|c| c.dist < 0.0) {
             let r = projected_mass(bodies, (body1, c.anchor1), (body2, c.anchor2), *m.normal);
-            c.dist = seen_depth(c.dist, k, r, self.native_omega2, self.dt, load);
+            c.dist *= depth_scale(k, r, self.native_omega2);
         }
         // ODE bounces only contacts approaching faster than bounceVelocity (rapier sets restitution per
         // manifold: the fastest-approaching point decides); the anchors are world points in this hook

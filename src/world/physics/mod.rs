@@ -18,6 +18,8 @@ mod divergence;
 mod drives;
 mod engine;
 #[cfg(test)]
+mod geometry_pair_tests;
+#[cfg(test)]
 mod joint_contact_tests;
 mod joints;
 mod mass;
@@ -174,7 +176,7 @@ impl Physics {
         Some(Physics {
             world,
             engine,
-            hooks: Hooks { materials, self_collision, dt, native_omega2, loads: Default::default() },
+            hooks: Hooks { materials, self_collision, dt, native_omega2 },
             bodies,
             statics,
             joints,
@@ -214,7 +216,6 @@ impl Physics {
         let diverged = self.catch_divergence(scene);
         self.diverged.extend(diverged);
         self.engine.step(&self.hooks);
-        self.hooks.loads.read(&self.engine.narrow_phase, self.world.dt);
         let diverged = self.catch_divergence(scene);
         self.diverged.extend(diverged);
         // forces last one step (joints re-apply theirs before each)
