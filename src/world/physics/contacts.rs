@@ -5,7 +5,7 @@
 
 use rapier3d_f64::prelude::*;
 
-use super::soft_contacts::{depth_scale, ode_stiffness, projected_mass};
+use super::soft_contacts::{depth_scale, ode_stiffness, projected_mass, seen_depth, Loads};
 use crate::world::scene::{NodeId, Scene};
 
 /// What a collider carries in its `user_data`: the Solid it belongs to (index into `Physics`'s solid
@@ -120,6 +120,11 @@ pub struct Hooks {
     /// `soft_contacts`).
     pub dt: f64,
     pub native_omega2: f64,
+    /// What each pair's points carried at the last step.
+    pub loads: Loads,
+    /// Bodies a link holds (connectors, vacuum grippers, force sensors' welds): their contacts cannot
+    /// relax, and the lagged share of `seen_depth` would push them harder than ODE's spring.
+    pub held: std::collections::HashSet<RigidBodyHandle>,
 }
 
 impl PhysicsHooks for Hooks {
@@ -158,9 +163,15 @@ impl PhysicsHooks for Hooks {
         let ModifiableContacts::Rigid(m) = &mut context.contacts else { return };
         *m.friction = surface.friction;
         let k = ode_stiffness(surface.soft_erp, surface.soft_cfm, self.dt);
+        let load = self.loads.per_point(context.collider1, context.collider2);
+        let held = [body1, body2].into_iter().flatten().any(|h| self.held.contains(&h));
         for c in m.solver_contacts.iter_mut().filter(|c| c.dist < 0.0) {
             let r = projected_mass(bodies, (body1, c.anchor1), (body2, c.anchor2), *m.normal);
-            c.dist *= depth_scale(k, r, self.native_omega2);
+            c.dist = if held {
+                c.dist * depth_scale(k, r, self.native_omega2)
+            } else {
+                seen_depth(c.dist, k, r, self.native_omega2, self.dt, load)
+            };
         }
         // ODE bounces only contacts approaching faster than bounceVelocity (rapier sets restitution per
         // manifold: the fastest-approaching point decides); the anchors are world points in this hook

@@ -176,7 +176,14 @@ impl Physics {
         Some(Physics {
             world,
             engine,
-            hooks: Hooks { materials, self_collision, dt, native_omega2 },
+            hooks: Hooks {
+                materials,
+                self_collision,
+                dt,
+                native_omega2,
+                loads: Default::default(),
+                held: Default::default(),
+            },
             bodies,
             statics,
             joints,
@@ -215,7 +222,10 @@ impl Physics {
         // before and after the engine: it silently zeroes a NaN velocity (the body would freeze unseen)
         let diverged = self.catch_divergence(scene);
         self.diverged.extend(diverged);
+        let engine = &self.engine;
+        self.hooks.held = self.welds.iter().flatten().filter_map(|w| w.bodies(engine)).flatten().collect();
         self.engine.step(&self.hooks);
+        self.hooks.loads.read(&self.engine.narrow_phase, self.world.dt);
         let diverged = self.catch_divergence(scene);
         self.diverged.extend(diverged);
         // forces last one step (joints re-apply theirs before each)

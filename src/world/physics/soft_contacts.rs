@@ -11,6 +11,8 @@
 //! falls where ODE's does, `F / k`. The scale is at most 1 (a contact is never made stiffer than the
 //! native spring: bodies lighter than `LIGHTEST` rest at `F / (r · ω²)`, under 16 µm at Webots' defaults).
 
+use std::collections::HashMap;
+
 use rapier3d_f64::prelude::*;
 
 /// The projected mass (kg) below which a contact is as stiff as the native spring, not ODE's. A heavier
@@ -42,6 +44,54 @@ pub fn depth_scale(k: f64, r: f64, omega2: f64) -> f64 {
         return 1.0;
     }
     (k / (r * omega2)).min(1.0)
+}
+
+/// How far the solver may lean on the last step's contact force: the lagged force is an explicit
+/// term, stable while `(s − s₀) · r / (k · h²)` stays under about a quarter (see `seen_depth`).
+const LAG: f64 = 0.25;
+
+/// The separation (negative: penetration) the solver is shown for a contact of true separation `d`,
+/// stiffness `k`, projected mass `r`, that carried `force` newtons at the last step of `dt` seconds.
+/// At rest (force `F`, depth `F / k`) it is the native spring's rest, `−F / (r · ω²)`, so the contact rests
+/// at ODE's depth. `s₀ = depth_scale` alone gets there, but only at a rate of `s₀` of the error per step
+/// (a heavy body would take seconds to settle); the part `(s − s₀) · F / k` lets a larger share `s` of
+/// the depth be shown, so that heavy bodies settle within a second as in ODE.
+pub fn seen_depth(d: f64, k: f64, r: f64, omega2: f64, dt: f64, force: f64) -> f64 {
+    let s0 = depth_scale(k, r, omega2);
+    if !r.is_finite() || r <= 0.0 {
+        return d * s0;
+    }
+    let s = (s0 + LAG * k * dt * dt / r).min(1.0);
+    s * d + (s - s0) * force.max(0.0) / k
+}
+
+/// The normal force (N) each touching point of a collider pair carried at the last step, read after
+/// the solver: the load shared evenly (a rigid solver may carry a flat contact's load on any subset of its
+/// points, on alternate diagonals of a box from step to step, where ODE's compliance shares it), and read
+/// per pair (a rolling wheel's points are new at each step and would carry no history of their own).
+#[derive(Debug, Default)]
+pub struct Loads(HashMap<(ColliderHandle, ColliderHandle), f64>);
+
+impl Loads {
+    pub fn read(&mut self, narrow_phase: &NarrowPhase, dt: f64) {
+        self.0.clear();
+        for pair in narrow_phase.contact_pairs() {
+            let (mut impulse, mut touching) = (0.0, 0usize);
+            for m in pair.manifolds() {
+                for p in &m.points {
+                    impulse += p.data.impulse.max(0.0);
+                    touching += usize::from(p.dist <= 0.0);
+                }
+            }
+            if impulse > 0.0 && dt > 0.0 {
+                self.0.insert((pair.collider1, pair.collider2), impulse / dt / touching.max(1) as f64);
+            }
+        }
+    }
+
+    pub fn per_point(&self, a: ColliderHandle, b: ColliderHandle) -> f64 {
+        self.0.get(&(a, b)).or_else(|| self.0.get(&(b, a))).copied().unwrap_or(0.0)
+    }
 }
 
 /// The inverse projected mass of body `h` at world point `p` along `n` (0 for a missing or non-dynamic
