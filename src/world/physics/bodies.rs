@@ -194,6 +194,15 @@ impl Builder<'_> {
             }
             fits
         });
+        // an ElevationGrid collides as its triangles: the engine has no contacts between a height field and a
+        // triangle mesh (a dynamic IndexedFaceSet or Mesh), which ODE makes
+        for s in &mut shapes {
+            if let Some((vertices, indices)) = s.shape.as_heightfield().map(|f| f.to_trimesh()) {
+                if let Ok(mesh) = SharedShape::trimesh(vertices, indices) {
+                    s.shape = mesh;
+                }
+            }
+        }
         if dynamic && shapes.iter().any(BoundingShape::is_plane) {
             self.warnings.push(format!(
                 "{}: A Plane defined in 'boundingObject' cannot be used with a Physics node.",
@@ -229,9 +238,9 @@ impl Builder<'_> {
         if tag.robot != 0 || tag.jointed_to_world {
             hooks |= ActiveHooks::FILTER_CONTACT_PAIRS;
         }
-        if self.materials.has_properties(tag.material) {
-            hooks |= ActiveHooks::MODIFY_SOLVER_CONTACTS;
-        }
+        // every contact's depth is shown to the solver through ODE's spring (soft_contacts), and its
+        // surface is its materials' ContactProperties
+        hooks |= ActiveHooks::MODIFY_SOLVER_CONTACTS;
         let types = if tag.touch_sensor { ActiveCollisionTypes::all() } else { ActiveCollisionTypes::default() };
         let collider = ColliderBuilder::new(shape)
             .active_collision_types(types)

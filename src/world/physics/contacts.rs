@@ -5,6 +5,7 @@
 
 use rapier3d_f64::prelude::*;
 
+use super::soft_contacts::{depth_scale, ode_stiffness, projected_mass, seen_depth, Loads};
 use crate::world::scene::{NodeId, Scene};
 
 /// What a collider carries in its `user_data`: the Solid it belongs to (index into `Physics`'s solid
@@ -45,10 +46,14 @@ pub struct Surface {
     pub friction: f64,
     pub bounce: f64,
     pub bounce_velocity: f64,
+    /// `softERP` and `softCFM`: the contact's spring (see `soft_contacts`).
+    pub soft_erp: f64,
+    pub soft_cfm: f64,
 }
 
 /// Webots' surface between two materials no ContactProperties names.
-pub const DEFAULT_SURFACE: Surface = Surface { friction: 1.0, bounce: 0.5, bounce_velocity: 0.01 };
+pub const DEFAULT_SURFACE: Surface =
+    Surface { friction: 1.0, bounce: 0.5, bounce_velocity: 0.01, soft_erp: 0.2, soft_cfm: 0.001 };
 
 /// Friction used for `coulombFriction -1` (infinite in ODE).
 const INFINITE_FRICTION: f64 = 1e9;
@@ -73,6 +78,8 @@ impl Materials {
                 friction: if friction < 0.0 { INFINITE_FRICTION } else { friction },
                 bounce: scene.sf_float(c, "bounce").clamp(0.0, 1.0),
                 bounce_velocity: scene.sf_float(c, "bounceVelocity"),
+                soft_erp: scene.sf_float(c, "softERP"),
+                soft_cfm: scene.sf_float(c, "softCFM"),
             };
             m.pairs.push((a.min(b), a.max(b), surface));
         }
@@ -90,9 +97,12 @@ impl Materials {
         }
     }
 
-    /// Whether some ContactProperties names this material.
-    pub fn has_properties(&self, material: u16) -> bool {
-        self.pairs.iter().any(|(a, b, _)| *a == material || *b == material)
+    /// The stiffest contact spring (N/m) of any pair, Webots' default one included, at time step `dt`.
+    pub fn stiffest(&self, dt: f64) -> f64 {
+        std::iter::once(&DEFAULT_SURFACE)
+            .chain(self.pairs.iter().map(|(_, _, s)| s))
+            .map(|s| ode_stiffness(s.soft_erp, s.soft_cfm, dt))
+            .fold(0.0, f64::max)
     }
 
     pub fn surface(&self, a: u16, b: u16) -> &Surface {
@@ -106,6 +116,15 @@ pub struct Hooks {
     pub materials: Materials,
     /// Per robot (index), whether its Solids collide with each other.
     pub self_collision: Vec<bool>,
+    /// The basic time step (s) and the engine's native contact spring's angular frequency² (see
+    /// `soft_contacts`).
+    pub dt: f64,
+    pub native_omega2: f64,
+    /// What each pair's points carried at the last step.
+    pub loads: Loads,
+    /// Bodies a link holds (connectors, vacuum grippers, force sensors' welds): their contacts cannot
+    /// relax, and the lagged share of `seen_depth` would push them harder than ODE's spring.
+    pub held: std::collections::HashSet<RigidBodyHandle>,
 }
 
 impl PhysicsHooks for Hooks {
@@ -120,8 +139,11 @@ impl PhysicsHooks for Hooks {
         {
             return None;
         }
+        // a geometry with no body of its own in Webots: a static collider or a kinematic Solid's carrier (a
+        // body welded to the world, as a Solid with physics under a static robot, is an ODE body and meets
+        // bodies hung from the world like any other)
         let is_static =
-            |h: Option<RigidBodyHandle>| h.and_then(|h| context.bodies.get(h)).is_none_or(|b| !b.is_dynamic());
+            |h: Option<RigidBodyHandle>| h.and_then(|h| context.bodies.get(h)).is_none_or(|b| b.is_kinematic());
         if (a.jointed_to_world && is_static(context.rigid_body2))
             || (b.jointed_to_world && is_static(context.rigid_body1))
         {
@@ -140,6 +162,17 @@ impl PhysicsHooks for Hooks {
         };
         let ModifiableContacts::Rigid(m) = &mut context.contacts else { return };
         *m.friction = surface.friction;
+        let k = ode_stiffness(surface.soft_erp, surface.soft_cfm, self.dt);
+        let load = self.loads.per_point(context.collider1, context.collider2);
+        let held = [body1, body2].into_iter().flatten().any(|h| self.held.contains(&h));
+        for c in m.solver_contacts.iter_mut().filter(|c| c.dist < 0.0) {
+            let r = projected_mass(bodies, (body1, c.anchor1), (body2, c.anchor2), *m.normal);
+            c.dist = if held {
+                c.dist * depth_scale(k, r, self.native_omega2)
+            } else {
+                seen_depth(c.dist, k, r, self.native_omega2, self.dt, load)
+            };
+        }
         // ODE bounces only contacts approaching faster than bounceVelocity (rapier sets restitution per
         // manifold: the fastest-approaching point decides); the anchors are world points in this hook
         let normal = *m.normal;
@@ -159,7 +192,7 @@ pub struct ContactPoint {
     pub solid: NodeId,
 }
 
-/// Every contact point of the last step, once per Solid it involves (a point between two Solids is
+/// Every contact point of the last step (touching, or pushed on by the solver), once per Solid it involves (a point between two Solids is
 /// listed for each of them). `solids` maps a collider tag's solid index to its node.
 pub fn contact_points(narrow_phase: &NarrowPhase, colliders: &ColliderSet, solids: &[NodeId]) -> Vec<ContactPoint> {
     let mut out = Vec::new();
@@ -169,7 +202,9 @@ pub fn contact_points(narrow_phase: &NarrowPhase, colliders: &ColliderSet, solid
         let s2 = solids.get(ColliderTag::unpack(c2.user_data).solid as usize).copied();
         for manifold in pair.manifolds() {
             for contact in &manifold.points {
-                if contact.dist > 0.0 {
+                // a point the solver pushed on is a contact even where it kept the two apart (rapier meets a
+                // fast impact before it penetrates; ODE's contact joint there is the penetrating one)
+                if contact.dist > 0.0 && contact.data.impulse <= 0.0 {
                     continue;
                 }
                 let p1 = c1.position().transform_point(contact.local_p1);
@@ -206,11 +241,9 @@ mod tests {
     fn the_first_matching_contact_properties_win_in_either_order() {
         let mut m = Materials::default();
         let (rubber, ice) = (m.index("rubber"), m.index("ice"));
-        m.pairs.push((rubber.min(ice), rubber.max(ice), Surface { friction: 0.1, bounce: 0.0, bounce_velocity: 0.0 }));
-        m.pairs.push((rubber.min(ice), rubber.max(ice), Surface { friction: 0.9, bounce: 0.0, bounce_velocity: 0.0 }));
+        m.pairs.push((rubber.min(ice), rubber.max(ice), Surface { friction: 0.1, ..DEFAULT_SURFACE }));
+        m.pairs.push((rubber.min(ice), rubber.max(ice), Surface { friction: 0.9, ..DEFAULT_SURFACE }));
         assert_eq!(m.surface(ice, rubber).friction, 0.1);
         assert_eq!(m.surface(rubber, rubber), &DEFAULT_SURFACE);
-        let wood = m.index("wood");
-        assert!(m.has_properties(ice) && !m.has_properties(wood));
     }
 }

@@ -7,7 +7,7 @@ use rapier3d_f64::prelude::*;
 use super::body_math::BodyMath;
 use super::contacts::Hooks;
 use crate::world::geometry::convert::vector;
-use crate::world::scene::{NodeId, Scene};
+use crate::world::scene::Scene;
 
 /// The WorldInfo values the engine runs with.
 #[derive(Clone, Debug)]
@@ -23,9 +23,6 @@ pub struct WorldParams {
     pub disable_angular: f64,
     /// `WorldInfo.defaultDamping` (linear, angular), fraction of velocity lost per second.
     pub default_damping: Option<(f64, f64)>,
-    /// ODE's soft ERP and CFM of contacts (the default ContactProperties).
-    pub soft_erp: f64,
-    pub soft_cfm: f64,
 }
 
 /// The world's up axis for `WorldInfo.coordinateSystem`.
@@ -60,7 +57,6 @@ impl WorldParams {
             .and_then(|n| scene.sf_node(n, "defaultDamping"))
             .map(|d| (scene.sf_float(d, "linear"), scene.sf_float(d, "angular")));
         let basic = if info.basic_time_step > 0.0 { info.basic_time_step } else { 32.0 };
-        let (soft_erp, soft_cfm) = default_softness(scene, node);
         WorldParams {
             dt: basic / 1000.0,
             gravity: -up * info.gravity,
@@ -69,23 +65,7 @@ impl WorldParams {
             disable_linear: float("physicsDisableLinearThreshold", 0.01),
             disable_angular: float("physicsDisableAngularThreshold", 0.01),
             default_damping,
-            soft_erp,
-            soft_cfm,
         }
-    }
-
-    /// rapier's contact spring for ODE's soft ERP and CFM (see COMPATIBILITY.md). rapier's contact
-    /// regularisation is mass-normalised: ERP maps exactly (erp = dt·ω / (dt·ω + 2ζ)); ODE's CFM is an
-    /// absolute compliance, matched for a projected mass of 1 kg (cfm·m/dt = rapier's CFM coefficient).
-    pub fn contact_spring(&self) -> (f64, f64) {
-        let erp = self.soft_erp.clamp(1e-6, 1.0 - 1e-6);
-        let cfm = self.soft_cfm.max(1e-12);
-        let inv_erp_minus_one = 1.0 / erp - 1.0;
-        // rapier: cfm_coeff = (1/erp - 1)² / ((1/erp) · 4ζ²); ODE, per unit mass: cfm / dt
-        let cfm_coeff = cfm / self.dt;
-        let zeta = (inv_erp_minus_one * inv_erp_minus_one / (cfm_coeff * (1.0 / erp) * 4.0)).sqrt();
-        let omega = 2.0 * zeta * erp / (self.dt * (1.0 - erp));
-        (omega / std::f64::consts::TAU, zeta)
     }
 
     /// A Damping node's fraction lost per second as rapier's damping coefficient, so that one step
@@ -94,16 +74,6 @@ impl WorldParams {
         let d = fraction_per_second.clamp(0.0, 1.0 - 1e-9);
         ((1.0 - d).powf(-self.dt) - 1.0) / self.dt
     }
-}
-
-/// The softness of the ContactProperties between two "default" materials, else Webots' built-in one.
-fn default_softness(scene: &Scene, info: Option<NodeId>) -> (f64, f64) {
-    let Some(info) = info else { return (0.2, 0.001) };
-    scene
-        .mf_node(info, "contactProperties")
-        .into_iter()
-        .find(|&c| scene.sf_string(c, "material1") == "default" && scene.sf_string(c, "material2") == "default")
-        .map_or((0.2, 0.001), |c| (scene.sf_float(c, "softERP"), scene.sf_float(c, "softCFM")))
 }
 
 /// How many threads step the engine: `WEBOTS_SHIM_PHYSICS_THREADS`, else the machine's cores (at
@@ -160,11 +130,11 @@ pub struct Engine {
 }
 
 impl Engine {
-    pub fn new(world: &WorldParams) -> Engine {
+    /// `contact_spring`: the native contact spring ODE's softness is shown through (`soft_contacts`).
+    pub fn new(world: &WorldParams, contact_spring: SpringCoefficients<f64>) -> Engine {
         let mut params = IntegrationParameters { dt: world.dt, ..Default::default() };
-        let (frequency, damping_ratio) = world.contact_spring();
         // Webots' contacts are as soft against the static world as between two bodies
-        params.contact_softness = SpringCoefficients::new(frequency, damping_ratio);
+        params.contact_softness = contact_spring;
         params.static_contact_softness = params.contact_softness;
         // a wheel's motor holds its rate against the floor's contacts only when the solver converges within
         // each substep: with one pass the rate is a few per cent off and a robot held at rest creeps
@@ -249,27 +219,6 @@ impl Engine {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn webots_default_softness_maps_to_erp_0_2_and_a_1_kg_cfm_of_0_001() {
-        let world = WorldParams {
-            dt: 0.032,
-            gravity: Vector3::zeros(),
-            up: Vector3::z(),
-            disable_time: 1.0,
-            disable_linear: 0.01,
-            disable_angular: 0.01,
-            default_damping: None,
-            soft_erp: 0.2,
-            soft_cfm: 0.001,
-        };
-        let (f, zeta) = world.contact_spring();
-        let spring = SpringCoefficients::new(f, zeta);
-        assert!((spring.erp(0.032) - 0.2).abs() < 1e-12);
-        // rapier's solver scales impulses by cfm_factor = 1 / (1 + cfm_coeff), cfm_coeff = cfm·m/dt
-        let cfm_coeff = 1.0 / spring.cfm_factor(0.032) - 1.0;
-        assert!((cfm_coeff - 0.001 / 0.032).abs() < 1e-12, "{cfm_coeff}");
-    }
 
     #[test]
     fn damping_loses_the_given_fraction_per_second() {

@@ -11,13 +11,20 @@
 mod bodies;
 mod body_math;
 pub mod bounds;
+#[cfg(test)]
+mod contact_depth_tests;
 mod contacts;
 mod divergence;
 mod drives;
 mod engine;
+#[cfg(test)]
+mod geometry_pair_tests;
+#[cfg(test)]
+mod joint_contact_tests;
 mod joints;
 mod mass;
 mod plan;
+mod soft_contacts;
 mod supervision;
 #[cfg(test)]
 mod surface_tests;
@@ -100,8 +107,10 @@ impl Physics {
         }
         let mut world = WorldParams::read(scene);
         world.hold_to_bounds(warnings);
-        let mut engine = Engine::new(&world);
         let mut materials = Materials::read(scene);
+        let spring = soft_contacts::native_spring(materials.stiffest(world.dt));
+        let native_omega2 = spring.angular_frequency().powi(2);
+        let mut engine = Engine::new(&world, spring);
         let (mut solids, mut robots) = (Vec::new(), Vec::new());
         let mut jointed_to_world = vec![false; plan.bodies.len()];
         for j in plan.joints.iter().filter(|j| j.upper.is_none()) {
@@ -162,11 +171,19 @@ impl Physics {
             places.insert(s.solid, Place::Static(i));
         }
         let self_collision = robots.iter().map(|&r| scene.sf_bool(r, "selfCollision")).collect();
+        let dt = world.dt;
         let joint_index = joints.iter().enumerate().map(|(i, j)| (j.node, i)).collect();
         Some(Physics {
             world,
             engine,
-            hooks: Hooks { materials, self_collision },
+            hooks: Hooks {
+                materials,
+                self_collision,
+                dt,
+                native_omega2,
+                loads: Default::default(),
+                held: Default::default(),
+            },
             bodies,
             statics,
             joints,
@@ -205,7 +222,10 @@ impl Physics {
         // before and after the engine: it silently zeroes a NaN velocity (the body would freeze unseen)
         let diverged = self.catch_divergence(scene);
         self.diverged.extend(diverged);
+        let engine = &self.engine;
+        self.hooks.held = self.welds.iter().flatten().filter_map(|w| w.bodies(engine)).flatten().collect();
         self.engine.step(&self.hooks);
+        self.hooks.loads.read(&self.engine.narrow_phase, self.world.dt);
         let diverged = self.catch_divergence(scene);
         self.diverged.extend(diverged);
         // forces last one step (joints re-apply theirs before each)

@@ -173,8 +173,9 @@ fn a_mesh_file_that_cannot_be_read_is_named_in_a_warning() {
 
 /// A 3 × 3 grid 2 m apart, all heights 2, in a Solid at (10, 0, 1) turned a quarter about z: in the
 /// Solid's frame it covers [0, 4] × [0, 4], in the world x ∈ [6, 10], y ∈ [0, 4], its top at z = 3. A
-/// box of side 0.5 dropped at (8, 2) rests at 3.25; one dropped at (12, 2), where the grid would be
-/// unturned, falls past it.
+/// box of side 0.5 let go 5 cm above it at (8, 2) rests at 3.25; one let go at (12, 2), where the grid
+/// would be unturned, falls past it. (Dropped from 1.75 m onto the grid's vertex, a box skids 10 to 25 cm
+/// in the engine as it lands, depending on the contact spring; the grid's pose is what is tested here.)
 #[test]
 fn a_box_rests_on_a_turned_and_moved_elevation_grid() {
     let (mut scene, mut physics, w) = world_in(
@@ -182,14 +183,13 @@ fn a_box_rests_on_a_turned_and_moved_elevation_grid() {
         "Solid { translation 10 0 1 rotation 0 0 1 1.5707963267948966 \
            boundingObject ElevationGrid { xDimension 3 xSpacing 2 yDimension 3 ySpacing 2 \
              height [ 2 2 2 2 2 2 2 2 2 ] } }\n\
-         DEF ON Solid { translation 8 2 5 boundingObject Box { size 0.5 0.5 0.5 } physics Physics { } }\n\
-         DEF OFF Solid { translation 12 2 5 boundingObject Box { size 0.5 0.5 0.5 } physics Physics { } }",
+         DEF ON Solid { translation 8 2 3.3 boundingObject Box { size 0.5 0.5 0.5 } physics Physics { } }\n\
+         DEF OFF Solid { translation 12 2 3.3 boundingObject Box { size 0.5 0.5 0.5 } physics Physics { } }",
     );
     assert!(w.is_empty(), "{w:?}");
     let on = scene.find_def("ON").unwrap();
     let off = after(&mut scene, &mut physics, "OFF", 2.0);
     let on = scene.global_pose(on).translation.vector;
-    // (a box landing flat skids a few centimetres in the engine, on any floor)
     assert!((on.z - 3.25).abs() < 5e-3 && (on.xy() - Vector2::new(8.0, 2.0)).norm() < 0.2, "the box is at {on}");
     assert!(off.z < 0.0, "the other box is at {off}: nothing should hold it");
 }

@@ -20,6 +20,11 @@ pub struct Weld {
 }
 
 impl Weld {
+    /// The two engine bodies the link holds together.
+    pub fn bodies(&self, engine: &Engine) -> Option<[RigidBodyHandle; 2]> {
+        engine.joints.get(self.handle).map(|j| [j.body1(), j.body2()])
+    }
+
     /// Welds body `owner` (or the world) to body `peer` (or the world) so that the owner's frame
     /// `owner_frame` (world pose now) and the peer's frame `peer_frame` coincide.
     pub fn create(
