@@ -1146,3 +1146,26 @@ fn a_slower_sensor_samples_every_third_step_and_a_disabled_one_keeps_its_last_va
         ]
     );
 }
+
+#[test]
+fn distance_sensors_see_a_joint_s_end_point_where_its_motor_moved_it() {
+    // Webots' joint_end_point_collision: three sensors 5 cm from the faces of a fixed box (y = -0.1) and of a
+    // slider's endPoint (y = 0, then y = 0.1); lookup table [0 0, 0.1 1000]: 10000 per m, 1000 for nothing
+    let bx = |name: &str, y: f64| {
+        format!("Solid {{ name \"{name}\" translation 0 {y} 0 boundingObject Box {{ size 0.06 0.06 0.06 }} }}")
+    };
+    let world = format!(
+        "#VRML_SIM R2025a utf8\nWorldInfo {{ basicTimeStep 32 }}\n\
+         Robot {{ name \"obstacle\" translation 0 0 0.05 controller \"endpoint_rays\" controllerArgs [ \"obstacle\" ] children [ \
+           {} SliderJoint {{ jointParameters JointParameters {{ axis 0 1 0 }} device [ LinearMotor {{ name \"slider\" maxPosition 0.2 }} ] \
+           endPoint {} }} ] }}\n\
+         Robot {{ name \"sensor\" translation -0.08 0 0.05 controller \"endpoint_rays\" controllerArgs [ \"sensor\" ] children [ \
+           DistanceSensor {{ name \"ds1\" translation 0 -0.1 0 }} DistanceSensor {{ name \"ds2\" }} \
+           DistanceSensor {{ name \"ds3\" translation 0 0.1 0 }} ] }}\n",
+        bx("fixed", -0.1),
+        bx("moving", 0.0)
+    );
+    let out = run(&world, &["endpoint_rays"], &["--until", "1"]);
+    assert!(out.status.success(), "{}", out.stderr);
+    assert_eq!(out.robot_lines("sensor"), ["before: 500 500 1000", "after: 500 1000 500"]);
+}
