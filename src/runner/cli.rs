@@ -17,6 +17,7 @@ use super::suite::manifest::{self, ManifestOptions, RunSpec};
 use super::suite::merge::{self, MergeOptions};
 use super::suite::shard::{self, Shard};
 use super::suite::{self, SuiteOptions};
+use crate::world::record::RecordOptions;
 use crate::world::World;
 
 #[derive(Parser)]
@@ -59,6 +60,14 @@ enum Command {
         /// supervisor's quit or an interrupt.
         #[arg(long)]
         keep_extern: bool,
+        /// Record the run into FILE.html: one self-contained page replaying it (written at the end,
+        /// whatever the end).
+        #[arg(long, value_name = "FILE")]
+        record: Option<PathBuf>,
+        /// A device value the replay plots: ROBOT/DEVICE:QUANTITY (position, value, x, y or z); repeat
+        /// for more (default: the motors' positions and the distance sensors' values).
+        #[arg(long, value_name = "SPEC", requires = "record")]
+        record_plot: Vec<String>,
     },
     /// Run worlds as test cases, in parallel: a world passes when every controller in it exits with
     /// status 0 (or a supervisor calls wb_supervisor_simulation_quit(0)). Exit status: 0 when all
@@ -135,7 +144,19 @@ pub fn main() -> i32 {
     // a large world needs many open files: take all the system allows
     super::limits::raise_open_files();
     match cli.command {
-        Command::Run { world, until, step_timeout, seed, report, parent_pid, live_output, keep_extern, tcp_bind } => {
+        Command::Run {
+            world,
+            until,
+            step_timeout,
+            seed,
+            report,
+            parent_pid,
+            live_output,
+            keep_extern,
+            tcp_bind,
+            record,
+            record_plot,
+        } => {
             if let Some(pid) = parent_pid {
                 // SIGTERM ends the run cleanly; the check after it closes the race with an early death
                 let _ = nix::sys::prctl::set_pdeathsig(nix::sys::signal::Signal::SIGTERM);
@@ -148,6 +169,7 @@ pub fn main() -> i32 {
                 live_output,
                 keep_extern,
                 tcp: tcp_bind,
+                record: record.map(|path| RecordOptions { path, plots: record_plot, by_supervisor: false }),
                 ..RunSettings::new(until, step_timeout, seed)
             };
             run(&world, &settings)
@@ -252,6 +274,8 @@ pub struct RunSettings<'a> {
     pub mode: Option<i32>,
     /// Serve extern controllers over TCP on this address.
     pub tcp: Option<std::net::IpAddr>,
+    /// Record the run into a replay page.
+    pub record: Option<RecordOptions>,
 }
 
 impl RunSettings<'_> {
@@ -268,6 +292,7 @@ impl RunSettings<'_> {
             port: None,
             mode: None,
             tcp: None,
+            record: None,
         }
     }
 }
@@ -365,6 +390,12 @@ fn load_and_serve(world_path: &Path, settings: &RunSettings) -> Result<RunReport
     }
     if let Some(mode) = mode {
         world.set_mode(mode);
+    }
+    if let Some(options) = &settings.record {
+        if let Err(e) = world.start_recording(options.clone()) {
+            say(style, "ERROR", &e);
+            return Err(2);
+        }
     }
     let interrupt = Arc::new(AtomicBool::new(false));
     for sig in [signal_hook::consts::SIGINT, signal_hook::consts::SIGTERM, signal_hook::consts::SIGHUP] {

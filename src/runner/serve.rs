@@ -184,7 +184,8 @@ impl Server {
             }
         });
         let launched = launched_names(&world);
-        let console = Console::new(&launched, opts.live_output, opts.style, StdSink);
+        let mut console = Console::new(&launched, opts.live_output, opts.style, StdSink);
+        console.set_tap(world.is_recording());
         let output = Output::new(console, launched.len());
         Ok(Server {
             world,
@@ -495,6 +496,7 @@ impl Server {
             self.world.advance_into(&mut due);
             self.world_warnings();
             self.epoch += 1;
+            self.replay_round(self.epoch);
             self.output.console.round(self.epoch, &due);
             for &robot in &due {
                 self.answer(robot);
@@ -528,6 +530,7 @@ impl Server {
         let mut robots = released.clone();
         robots.extend(asking);
         let epoch = self.final_epoch();
+        self.replay_round(epoch);
         self.output.console.round(epoch, &robots);
         for robot in released {
             self.answer(robot);
@@ -1082,11 +1085,50 @@ impl Server {
         if let Some(guard) = self.guard.take() {
             guard.release();
         }
-        RunReport {
+        let report = RunReport {
             controllers,
             time_s: self.world.time_ms() / 1000.0,
             interrupted: self.interrupted,
             supervisor_quit: self.world.quit_status(),
+        };
+        self.finish_replays(&report);
+        report
+    }
+
+    /// A console round begins (a replay stamps its lines with the time now); the lines kept so far go to
+    /// the replays.
+    fn replay_round(&mut self, epoch: u64) {
+        self.pass_console_lines();
+        self.world.record_epoch(epoch);
+    }
+
+    fn pass_console_lines(&mut self) {
+        for line in self.output.console.take_tapped() {
+            self.world.record_console_line(line.robot, line.epoch, line.err, &line.text);
+        }
+        self.output.console.set_tap(self.world.is_recording());
+    }
+
+    /// The run is over: the replays get the last lines and how the run ended, and are written.
+    fn finish_replays(&mut self, report: &RunReport) {
+        self.pass_console_lines();
+        if !self.world.is_recording() {
+            return;
+        }
+        let failures = report.failures();
+        let end = if report.interrupted {
+            "the run was interrupted".to_string()
+        } else if failures.is_empty() {
+            format!("the run ended at {:.3} s, no failure", report.time_s)
+        } else {
+            let list: Vec<String> = failures.iter().map(|f| f.to_string()).collect();
+            format!("the run failed at {:.3} s: {}", report.time_s, list.join("; "))
+        };
+        for done in self.world.finish_recordings(&end) {
+            match done {
+                Ok(path) => log(format!("replay written to {}", path.display())),
+                Err(e) => log(e),
+            }
         }
     }
 }

@@ -20,6 +20,7 @@ pub mod progress;
 pub mod radio;
 pub mod radio_fields;
 pub mod rays;
+pub mod record;
 pub mod regeneration;
 pub mod render;
 pub mod robot_table;

@@ -84,6 +84,8 @@ pub struct World {
     pace_origin: Option<(Instant, f64)>,
     /// The rest of the supervisor API: structure, states, tracking, labels, world changes.
     pub(super) control: SceneControl,
+    /// Replays being recorded (world/record).
+    pub(super) recorders: Vec<super::record::Recorder>,
 }
 
 impl World {
@@ -137,6 +139,7 @@ impl World {
             start_paused: false,
             pace_origin: None,
             control: SceneControl::default(),
+            recorders: Vec::new(),
         }
     }
 
@@ -385,6 +388,9 @@ impl World {
             &mut self.runtime_warnings,
         );
         self.sample_tracking(now);
+        if !self.recorders.is_empty() {
+            self.record_step();
+        }
         for (robot, state) in self.states.iter_mut().enumerate() {
             if state.battery.due(now) {
                 let value = battery::energy(&self.scene, self.robots[robot].node);

@@ -140,6 +140,8 @@ pub(super) struct Sender<'a, 'b> {
     /// The end of the step, when due receivers hand their packets over.
     pub now_ms: f64,
     pub blocked: &'a Blocked<'b>,
+    /// A replay is recorded: each receiver notes the emitters it heard.
+    pub recording: bool,
 }
 
 impl Sender<'_, '_> {
@@ -191,6 +193,9 @@ impl Sender<'_, '_> {
                 r.waiting.push_packet(tag, channel, direction, signal, &out.sends[s as usize].data);
                 if waits {
                     r.origins.push(out.origin(s));
+                }
+                if self.recording {
+                    r.heard.push(out.sends[s as usize].emitter as u32);
                 }
             }
         }

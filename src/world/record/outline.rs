@@ -1,0 +1,115 @@
+//! The replay's picture of the world: every visual Shape (the cameras' view, `render::VisualScene`) as
+//! the points that outline it in its Solid's frame, with its flat colour. The page projects the points
+//! and fills their hull, which is exact for boxes and close for the round shapes.
+
+use std::collections::HashMap;
+
+use nalgebra::{Isometry3, Point3};
+use parry3d_f64::shape::SharedShape;
+
+use super::model::{units, ShapeInfo, SolidInfo};
+use crate::world::render::VisualScene;
+use crate::world::robot_table::RobotEntry;
+use crate::world::scene::{NodeId, Scene};
+
+/// Points around a round outline.
+const ROUND: usize = 12;
+
+/// The Solids a replay follows (robots, and every Solid holding a visual Shape) with their shapes;
+/// solid 0 is the world itself (shapes under no Solid), which never moves.
+pub struct Outline {
+    pub solids: Vec<SolidInfo>,
+    /// Per solid, its node (`None`: the world).
+    pub nodes: Vec<Option<NodeId>>,
+    /// Per robot of the world, its solid.
+    pub robot_solids: Vec<usize>,
+}
+
+pub fn outline(scene: &Scene, robots: &[RobotEntry]) -> Outline {
+    let visual = VisualScene::build(scene);
+    let mut solids = vec![SolidInfo { name: "(world)".into(), robot: None, shapes: Vec::new() }];
+    let mut nodes = vec![None];
+    let mut index: HashMap<NodeId, usize> = HashMap::new();
+    let mut solid_of = |node: NodeId, solids: &mut Vec<SolidInfo>, nodes: &mut Vec<Option<NodeId>>| {
+        *index.entry(node).or_insert_with(|| {
+            solids.push(SolidInfo { name: scene.sf_string(node, "name"), robot: None, shapes: Vec::new() });
+            nodes.push(Some(node));
+            solids.len() - 1
+        })
+    };
+    let robot_solids: Vec<usize> = robots
+        .iter()
+        .enumerate()
+        .map(|(r, entry)| {
+            let s = solid_of(entry.node, &mut solids, &mut nodes);
+            solids[s].robot = Some(r);
+            solids[s].name.clone_from(&entry.name);
+            s
+        })
+        .collect();
+    for item in visual.items() {
+        let (s, frame) = match item.solid {
+            Some(node) => (solid_of(node, &mut solids, &mut nodes), scene.global_pose(node)),
+            None => (0, Isometry3::identity()),
+        };
+        let local = frame.inverse() * item.pose;
+        if let Some(shape) = shape_info(&item.shape, &local, item.color) {
+            solids[s].shapes.push(shape);
+        }
+    }
+    Outline { solids, nodes, robot_solids }
+}
+
+fn shape_info(shape: &SharedShape, pose: &Isometry3<f64>, color: [f64; 3]) -> Option<ShapeInfo> {
+    let color = format!(
+        "#{:02x}{:02x}{:02x}",
+        (color[0] * 255.0).round() as u8,
+        (color[1] * 255.0).round() as u8,
+        (color[2] * 255.0).round() as u8
+    );
+    let mut local: Vec<Point3<f64>> = Vec::new();
+    let mut radius = None;
+    if let Some(b) = shape.as_cuboid() {
+        let h = b.half_extents;
+        for i in 0..8 {
+            let s = |bit: usize| if i & bit == 0 { -1.0 } else { 1.0 };
+            local.push(Point3::new(s(1) * h.x, s(2) * h.y, s(4) * h.z));
+        }
+    } else if let Some(ball) = shape.as_ball() {
+        local.push(Point3::origin());
+        radius = Some(units(ball.radius));
+    } else if let Some(c) = shape.as_cylinder() {
+        // parry's cylinders stand along y
+        circle(&mut local, c.radius, c.half_height);
+        circle(&mut local, c.radius, -c.half_height);
+    } else if let Some(c) = shape.as_cone() {
+        circle(&mut local, c.radius, -c.half_height);
+        local.push(Point3::new(0.0, c.half_height, 0.0));
+    } else if let Some(c) = shape.as_capsule() {
+        for end in [c.segment.a, c.segment.b] {
+            for (dx, dy, dz) in [(1.0, 0.0, 0.0), (-1.0, 0.0, 0.0), (0.0, 1.0, 0.0), (0.0, -1.0, 0.0), (0.0, 0.0, 1.0)] {
+                local.push(Point3::new(end.x + dx * c.radius, end.y + dy * c.radius, end.z + dz * c.radius));
+            }
+            local.push(Point3::new(end.x, end.y, end.z - c.radius));
+        }
+    } else {
+        let b = shape.compute_local_aabb();
+        for i in 0..8 {
+            let pick = |bit: usize, lo: f64, hi: f64| if i & bit == 0 { lo } else { hi };
+            local.push(Point3::new(
+                pick(1, b.mins.x, b.maxs.x),
+                pick(2, b.mins.y, b.maxs.y),
+                pick(4, b.mins.z, b.maxs.z),
+            ));
+        }
+    }
+    let points: Vec<i32> = local.iter().flat_map(|p| (pose * p).coords.iter().map(|&v| units(v)).collect::<Vec<_>>()).collect();
+    (!points.is_empty()).then_some(ShapeInfo { color, points, radius })
+}
+
+fn circle(out: &mut Vec<Point3<f64>>, radius: f64, y: f64) {
+    for k in 0..ROUND {
+        let a = k as f64 * std::f64::consts::TAU / ROUND as f64;
+        out.push(Point3::new(radius * a.cos(), y, radius * a.sin()));
+    }
+}
