@@ -104,6 +104,13 @@ enum Command {
         /// Kill a controller that does not come back to wb_robot_step within this wall-clock time.
         #[arg(long, value_name = "SECONDS", default_value_t = 10.0)]
         step_timeout: f64,
+        /// Record every run and keep the replay (one HTML page) of each failing one in DIR, named in
+        /// the summary and the JUnit report.
+        #[arg(long, value_name = "DIR")]
+        record_failures: Option<PathBuf>,
+        /// With --record-failures: keep the replays of the passing runs too.
+        #[arg(long, requires = "record_failures")]
+        record_all: bool,
     },
     /// Write a manifest for `test --manifest`: one run per world and seed, as JSON Lines.
     Manifest {
@@ -174,7 +181,19 @@ pub fn main() -> i32 {
             };
             run(&world, &settings)
         }
-        Command::Test { worlds, manifest, shard, shard_count, json, jobs, junit, until, step_timeout } => {
+        Command::Test {
+            worlds,
+            manifest,
+            shard,
+            shard_count,
+            json,
+            jobs,
+            junit,
+            until,
+            step_timeout,
+            record_failures,
+            record_all,
+        } => {
             if let Err(e) = check_times(until, step_timeout) {
                 eprintln!("webots-shim: {e}");
                 return 2;
@@ -208,7 +227,8 @@ pub fn main() -> i32 {
             }
             let jobs = jobs.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get())).max(1);
             set_webots_home();
-            suite::run(&SuiteOptions { runs, jobs, junit, json, until, step_timeout, tag, noun })
+            let replays = record_failures.map(|dir| (dir, record_all));
+            suite::run(&SuiteOptions { runs, jobs, junit, json, until, step_timeout, tag, noun, replays })
         }
         Command::Manifest { worlds, seeds, until, env, output } => write_manifest(worlds, seeds, until, env, output),
         Command::Merge { inputs, junit } => merge::run(&MergeOptions { inputs, junit }),
