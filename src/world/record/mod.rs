@@ -172,12 +172,13 @@ impl Recorder {
         let started = self.steps;
         self.steps += 1;
         for p in &events.packets {
-            let key = (self.robot_of(p.emitting_robot), self.robot_of(p.receiving_robot), p.infra_red);
-            if !self.pairs.insert(key) {
+            if self.packets.len() / model::PACKET_WIDTH >= MAX_PACKETS {
+                // the frame's lines are all drawn: what else was heard is only counted
+                self.replay.dropped.packets += 1;
                 continue;
             }
-            if self.packets.len() / model::PACKET_WIDTH >= MAX_PACKETS {
-                self.replay.dropped.packets += 1;
+            let key = (self.robot_of(p.emitting_robot), self.robot_of(p.receiving_robot), p.infra_red);
+            if !self.pairs.insert(key) {
                 continue;
             }
             self.packets.push(started as i32);

@@ -99,6 +99,7 @@ pub struct Plot {
 
 #[derive(Clone, Debug, Default, Serialize)]
 pub struct Dropped {
+    /// Packets heard once a frame's lines were all drawn.
     pub packets: u64,
     pub contacts: u64,
     pub console_lines: u64,
