@@ -328,3 +328,51 @@ fn a_minute_of_a_hundred_robots_stays_within_the_stated_size() {
     assert_eq!(shown.state["robots"].as_array().unwrap().len(), n);
     assert!(!packets(&shown.state).is_empty() || packets(&browser::show(&path, &format!("step={}", steps - 5)).state).len() > 1);
 }
+
+/// Connector links while locked and contact points where bodies touch, as the page draws them: two
+/// robots latched at start (their connectors 0.1 m ahead of each, facing), falling together, and a
+/// box resting on the floor.
+#[test]
+fn locked_links_and_contact_points_are_drawn_where_they_are() {
+    use webots_shim::world::record::RecordOptions;
+    use webots_shim::world::scene::{parse_world_str, LoadOptions};
+    use webots_shim::world::World;
+
+    let text = format!(
+        "{HEADER}Solid {{ name \"floor\" boundingObject Plane {{ size 10 10 }} }}\n\
+         Solid {{ translation 2 0 0.05 name \"box\" children [ Shape {{ geometry Box {{ size 0.1 0.1 0.1 }} }} ] \
+           boundingObject Box {{ size 0.1 0.1 0.1 }} physics Physics {{ }} }}\n\
+         Robot {{ translation 0 0 5 name \"A\" physics Physics {{ }} children [ Connector {{ translation 0.1 0 0 name \"a\" isLocked TRUE }} ] }}\n\
+         Robot {{ translation 0.2 0 5 rotation 0 0 1 3.141592653589793 name \"B\" physics Physics {{ }} \
+           children [ Connector {{ translation 0.1 0 0 name \"b\" }} ] }}\n"
+    );
+    let scene = parse_world_str(&text, "links.wbt", Path::new("."), &LoadOptions::default()).unwrap();
+    let mut world = World::from_scene(scene, PathBuf::from("links.wbt"));
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("links.html");
+    world.start_recording(RecordOptions { path: path.clone(), ..Default::default() }).unwrap();
+    for _ in 0..10 {
+        world.advance();
+    }
+    for written in world.finish_recordings("done") {
+        written.unwrap();
+    }
+    let state = browser::show(&path, "step=10").state;
+    // the link's ends: both connectors, where they met (A's 0.1 m ahead of it), fallen as far as A
+    let ends = state["linkEnds"].as_array().unwrap();
+    assert_eq!(ends.len(), 1, "{state}");
+    let e: Vec<f64> = ends[0].as_array().unwrap().iter().map(|v| v.as_f64().unwrap()).collect();
+    let a = state["robots"][0]["z"].as_f64().unwrap();
+    assert!(a < 5.0, "the linked robots fall");
+    assert_near([e[0], e[1], e[2]], [0.1, 0.0, a], 1e-3, "connector a");
+    assert_near([e[3], e[4], e[5]], [0.1, 0.0, a], 1e-3, "connector b");
+    // the box touches the floor under its bottom face (contacts are soft: within a millimetre)
+    let points = state["contactPoints"].as_array().unwrap();
+    assert!(!points.is_empty(), "{state}");
+    for p in points {
+        let p: Vec<f64> = p.as_array().unwrap().iter().map(|v| v.as_f64().unwrap()).collect();
+        assert!((p[0] - 2.0).abs() <= 0.051 && p[1].abs() <= 0.051 && p[2].abs() < 2e-3, "a contact at {p:?}");
+    }
+    // before the first step nothing has touched yet
+    assert_eq!(browser::show(&path, "step=0").state["contacts"], 0);
+}

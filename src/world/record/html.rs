@@ -25,3 +25,35 @@ pub fn write(path: &Path, replay: &Replay) -> std::io::Result<()> {
     std::fs::write(&tmp, text)?;
     std::fs::rename(&tmp, path)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::world::record::model::ConsoleLine;
+
+    /// The data in the page, as the page's script reads it.
+    fn data(page: &str) -> serde_json::Value {
+        let start = page.find("const R = ").unwrap() + "const R = ".len();
+        let end = start + page[start..].find(";\n").unwrap();
+        serde_json::from_str(&page[start..end]).unwrap()
+    }
+
+    #[test]
+    fn what_a_controller_printed_cannot_end_the_script() {
+        let text = "</script><script>alert(1)</script><!-- \u{2028} end";
+        let replay = Replay {
+            console: vec![ConsoleLine { robot: 0, t: 0.5, err: false, text: text.into() }],
+            ..Replay::default()
+        };
+        let page = page(&replay).unwrap();
+        assert_eq!(page.matches("</script>").count(), PAGE.matches("</script>").count());
+        assert_eq!(page.matches("<!--").count(), PAGE.matches("<!--").count());
+        assert_eq!(data(&page)["console"][0]["text"], text, "the line reads back as printed");
+    }
+
+    #[test]
+    fn the_page_takes_its_data_in_one_place() {
+        assert_eq!(PAGE.matches(SLOT).count(), 1);
+        assert_eq!(data(&page(&Replay::default()).unwrap())["version"], 0);
+    }
+}
