@@ -318,6 +318,7 @@ fn a_minute_of_a_hundred_robots_stays_within_the_stated_size() {
     assert_eq!(written.len(), 1);
     assert_eq!(written[0].as_deref().unwrap(), path.as_path());
     let size = std::fs::metadata(&path).unwrap().len();
+    eprintln!("a minute of {n} robots: {size} bytes");
     let page = std::fs::read_to_string(&path).unwrap();
     // 301 recorded Solids: a frame every ceil(301 ms / 64 ms) = 5 steps
     assert!(page.contains("a frame every 5 basic step(s)"), "the stated rule");
