@@ -6,9 +6,9 @@
 //! --record-failures` (the failing world's replay kept and named in the summary and JUnit), and when a
 //! run is interrupted. Bad input gets a clear error. And the size rule: 100 robots for 60 s.
 
-mod common;
 #[path = "replay/browser.rs"]
 mod browser;
+mod common;
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
@@ -211,11 +211,7 @@ fn a_failing_world_leaves_its_replay_named_in_the_summary_and_junit() {
     assert!(page.contains("the run failed at"), "the page says how the run ended");
     let shown = browser::show(&kept[0], "step=100");
     assert_eq!(shown.state["console"]["robot"].as_str(), Some("crasher"));
-    assert!(
-        page.contains("crashing now"),
-        "the controller's last line is in the replay: {}",
-        shown.state["console"]
-    );
+    assert!(page.contains("crashing now"), "the controller's last line is in the replay: {}", shown.state["console"]);
 
     // --record-all keeps every world's
     let out = suite(&p, &["walk.wbt", "crash.wbt"], &["--record-failures", "all", "--record-all"]);
@@ -303,7 +299,10 @@ fn a_minute_of_a_hundred_robots_stays_within_the_stated_size() {
     for s in 0..steps {
         for r in 0..n {
             let mut devices = DeviceCommands::new();
-            devices.push(DeviceCommand { tag: 1, command: Cmd::EmitterSend { channel: 1, range: 2.0, data: payload.clone() } });
+            devices.push(DeviceCommand {
+                tag: 1,
+                command: Cmd::EmitterSend { channel: 1, range: 2.0, data: payload.clone() },
+            });
             if s == 0 {
                 devices.push(DeviceCommand { tag: 2, command: Cmd::ReceiverSampling(64) });
             }
@@ -327,7 +326,10 @@ fn a_minute_of_a_hundred_robots_stays_within_the_stated_size() {
     // and the page reads it
     let shown = browser::show(&path, &format!("step={steps}"));
     assert_eq!(shown.state["robots"].as_array().unwrap().len(), n);
-    assert!(!packets(&shown.state).is_empty() || packets(&browser::show(&path, &format!("step={}", steps - 5)).state).len() > 1);
+    assert!(
+        !packets(&shown.state).is_empty()
+            || packets(&browser::show(&path, &format!("step={}", steps - 5)).state).len() > 1
+    );
 }
 
 /// Connector links while locked and contact points where bodies touch, as the page draws them: two

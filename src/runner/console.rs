@@ -196,7 +196,17 @@ impl<S: Sink> Console<S> {
                 None => Feed::new(Vec::new(), State::Idle),
             })
             .collect();
-        Console { sink, live, style, feeds, epoch: 0, front_epoch: 0, front_robot: 0, world: VecDeque::new(), tap: None }
+        Console {
+            sink,
+            live,
+            style,
+            feeds,
+            epoch: 0,
+            front_epoch: 0,
+            front_robot: 0,
+            world: VecDeque::new(),
+            tap: None,
+        }
     }
 
     /// Robot `robot` starts a new controller now (imported, or restarted): its feed starts over at the

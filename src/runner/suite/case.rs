@@ -118,11 +118,8 @@ pub fn spawn(setup: &CaseSetup) -> std::io::Result<Running> {
 
 /// `DIR/<id, filesystem-safe>-<index>.html`: where run `index` of the suite records its replay.
 pub fn replay_path(dir: &Path, id: &str, index: usize) -> PathBuf {
-    let safe: String = id
-        .chars()
-        .map(|c| if c.is_ascii_alphanumeric() || "._-".contains(c) { c } else { '_' })
-        .take(80)
-        .collect();
+    let safe: String =
+        id.chars().map(|c| if c.is_ascii_alphanumeric() || "._-".contains(c) { c } else { '_' }).take(80).collect();
     dir.join(format!("{}-{index}.html", safe.trim_start_matches(['.', '_'])))
 }
 

@@ -108,7 +108,8 @@ impl Recorder {
             return Err(format!("{}: a replay is an .html file", options.path.display()));
         }
         let plots = plot_sources(scene, robots, &options.plots)?;
-        std::fs::write(&options.path, b"").map_err(|e| format!("cannot write the replay {}: {e}", options.path.display()))?;
+        std::fs::write(&options.path, b"")
+            .map_err(|e| format!("cannot write the replay {}: {e}", options.path.display()))?;
         let outline = outline::outline(scene, robots);
         let step_ms = scene.basic_time_step();
         let frame_ms = 50f64.max(outline.solids.len() as f64);
@@ -272,7 +273,13 @@ impl Recorder {
 
     /// Ends the recording with a last frame of the world as it is now (unless the last one is it), and
     /// writes the file; `end` says how the run ended.
-    pub fn finish(mut self, scene: &Scene, physics: Option<&Physics>, now_ms: f64, end: &str) -> Result<PathBuf, String> {
+    pub fn finish(
+        mut self,
+        scene: &Scene,
+        physics: Option<&Physics>,
+        now_ms: f64,
+        end: &str,
+    ) -> Result<PathBuf, String> {
         if self.replay.frames.last().is_none_or(|f| f.step != self.steps) {
             self.frame(scene, physics, now_ms, &[]);
         }

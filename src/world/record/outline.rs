@@ -87,7 +87,8 @@ fn shape_info(shape: &SharedShape, pose: &Isometry3<f64>, color: [f64; 3]) -> Op
         local.push(Point3::new(0.0, c.half_height, 0.0));
     } else if let Some(c) = shape.as_capsule() {
         for end in [c.segment.a, c.segment.b] {
-            for (dx, dy, dz) in [(1.0, 0.0, 0.0), (-1.0, 0.0, 0.0), (0.0, 1.0, 0.0), (0.0, -1.0, 0.0), (0.0, 0.0, 1.0)] {
+            for (dx, dy, dz) in [(1.0, 0.0, 0.0), (-1.0, 0.0, 0.0), (0.0, 1.0, 0.0), (0.0, -1.0, 0.0), (0.0, 0.0, 1.0)]
+            {
                 local.push(Point3::new(end.x + dx * c.radius, end.y + dy * c.radius, end.z + dz * c.radius));
             }
             local.push(Point3::new(end.x, end.y, end.z - c.radius));
@@ -103,7 +104,8 @@ fn shape_info(shape: &SharedShape, pose: &Isometry3<f64>, color: [f64; 3]) -> Op
             ));
         }
     }
-    let points: Vec<i32> = local.iter().flat_map(|p| (pose * p).coords.iter().map(|&v| units(v)).collect::<Vec<_>>()).collect();
+    let points: Vec<i32> =
+        local.iter().flat_map(|p| (pose * p).coords.iter().map(|&v| units(v)).collect::<Vec<_>>()).collect();
     (!points.is_empty()).then_some(ShapeInfo { color, points, radius })
 }
 

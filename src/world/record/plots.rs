@@ -41,7 +41,9 @@ fn default_sources(scene: &Scene, robots: &[RobotEntry]) -> Vec<PlotSource> {
     for (r, entry) in robots.iter().enumerate() {
         for (i, &node) in entry.devices.iter().enumerate() {
             let quantity = match scene.type_name(node) {
-                "RotationalMotor" | "LinearMotor" => joint_params(scene, node).map(|params| Quantity::Position { params }),
+                "RotationalMotor" | "LinearMotor" => {
+                    joint_params(scene, node).map(|params| Quantity::Position { params })
+                }
                 "DistanceSensor" => Some(Quantity::Sample(0)),
                 _ => None,
             };
@@ -59,10 +61,15 @@ fn default_sources(scene: &Scene, robots: &[RobotEntry]) -> Vec<PlotSource> {
 }
 
 fn parse(scene: &Scene, robots: &[RobotEntry], spec: &str) -> Result<PlotSource, String> {
-    let bad = |why: &str| format!("--record-plot \"{spec}\": {why} (expected ROBOT/DEVICE:QUANTITY, QUANTITY one of position, value, x, y, z)");
+    let bad = |why: &str| {
+        format!("--record-plot \"{spec}\": {why} (expected ROBOT/DEVICE:QUANTITY, QUANTITY one of position, value, x, y, z)")
+    };
     let (path, quantity) = spec.rsplit_once(':').ok_or_else(|| bad("no ':QUANTITY'"))?;
     let (robot_name, device_name) = path.split_once('/').ok_or_else(|| bad("no 'ROBOT/'"))?;
-    let robot = robots.iter().position(|r| r.name == robot_name).ok_or_else(|| bad(&format!("no robot named '{robot_name}'")))?;
+    let robot = robots
+        .iter()
+        .position(|r| r.name == robot_name)
+        .ok_or_else(|| bad(&format!("no robot named '{robot_name}'")))?;
     let entry = &robots[robot];
     let i = entry
         .devices

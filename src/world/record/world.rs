@@ -22,12 +22,8 @@ impl World {
     /// After each step while recording.
     pub(in crate::world) fn record_step(&mut self) {
         let now_ms = self.time_ms();
-        let view = WorldView {
-            scene: &self.scene,
-            physics: self.physics.as_ref(),
-            outboxes: &self.device_outboxes,
-            now_ms,
-        };
+        let view =
+            WorldView { scene: &self.scene, physics: self.physics.as_ref(), outboxes: &self.device_outboxes, now_ms };
         let mut events = StepEvents { frame: self.recorders.iter().any(Recorder::next_is_frame), ..Default::default() };
         self.devices.record(view.scene, &mut events);
         for recorder in &mut self.recorders {
@@ -77,7 +73,8 @@ impl World {
                     std::mem::take(&mut self.recorders).into_iter().partition(|r| r.by_supervisor());
                 self.recorders = others;
                 for recorder in mine {
-                    let done = recorder.finish(&self.scene, self.physics.as_ref(), now, "recording stopped by the supervisor");
+                    let done =
+                        recorder.finish(&self.scene, self.physics.as_ref(), now, "recording stopped by the supervisor");
                     if let Err(e) = done {
                         self.runtime_warnings.push(format!("wb_supervisor_animation_stop_recording(): {e}"));
                     }
