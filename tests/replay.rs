@@ -185,6 +185,33 @@ fn a_supervisor_records_through_webots_own_calls_under_the_webots_command() {
     assert_near(walker(&shown.state).0, [at[0], at[1], at[2]], 2e-4, "the walker at its last step");
 }
 
+/// A controller running its world in its own process (no runner): the recording it never stopped is
+/// written when it exits.
+#[test]
+fn an_in_process_run_writes_the_recording_its_supervisor_left_open() {
+    let p = walker_project();
+    let world = p.world("walk.wbt", &walk_world(10, ""));
+    let dir = p.path().join("controllers/walker");
+    let out = Command::new(dir.join("walker"))
+        .args(["walk", "0.01", "320", "10", "record", "inproc.html", "keep"])
+        .current_dir(&dir)
+        .env("WEBOTS_SHIM_WORLD", &world)
+        .env("WEBOTS_ROBOT_NAME", "walker")
+        .env_remove("WEBOTS_CONTROLLER_URL")
+        .stdin(Stdio::null())
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{stdout}\n{}", String::from_utf8_lossy(&out.stderr));
+    assert!(!stdout.contains("stop_recording"), "{stdout}");
+    let last = stdout.lines().find_map(|l| l.strip_prefix("gps step 10 ")).expect("the last fix").to_string();
+    let at: Vec<f64> = last.split_whitespace().skip(3).map(|v| v.parse().unwrap()).collect();
+    let page = dir.join("inproc.html");
+    assert!(std::fs::read_to_string(&page).unwrap().contains("the controller exited"));
+    let shown = browser::show(&page, "step=10");
+    assert_near(walker(&shown.state).0, [at[0], at[1], at[2]], 2e-4, "the walker at its last step");
+}
+
 #[test]
 fn a_failing_world_leaves_its_replay_named_in_the_summary_and_junit() {
     let p = walker_project();
@@ -378,4 +405,47 @@ fn locked_links_and_contact_points_are_drawn_where_they_are() {
     }
     // before the first step nothing has touched yet
     assert_eq!(browser::show(&path, "step=0").state["contacts"], 0);
+}
+
+/// `rays`: a distance sensor's ray from the sensor to the wall it measured (its default lookup table,
+/// 0 to 0.1 m onto 0 to 1000, plotted by default).
+#[test]
+fn a_distance_sensor_s_ray_ends_on_the_wall_it_measured() {
+    use webots_shim::protocol::{Command as Cmd, DeviceCommand, DeviceCommands, StepRequest};
+    use webots_shim::world::record::RecordOptions;
+    use webots_shim::world::scene::{parse_world_str, LoadOptions};
+    use webots_shim::world::World;
+
+    let text = format!(
+        "{HEADER}Robot {{ translation 0 0 0.05 name \"eye\" controller \"<extern>\" children [ DistanceSensor {{ name \"ds\" }} ] }}\n\
+         Solid {{ translation 0.07 0 0.05 name \"wall\" children [ Shape {{ geometry Box {{ size 0.02 1 1 }} }} ] \
+           boundingObject Box {{ size 0.02 1 1 }} }}\n"
+    );
+    let scene = parse_world_str(&text, "eye.wbt", Path::new("."), &LoadOptions::default()).unwrap();
+    let mut world = World::from_scene(scene, PathBuf::from("eye.wbt"));
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("eye.html");
+    world.start_recording(RecordOptions { path: path.clone(), rays: true, ..Default::default() }).unwrap();
+    world.connect(0);
+    for s in 0..4 {
+        let mut devices = DeviceCommands::new();
+        if s == 0 {
+            devices.push(DeviceCommand { tag: 1, command: Cmd::Sampling(32) });
+        }
+        world.request(0, StepRequest { duration_ms: 32, devices, ..Default::default() });
+        for r in world.advance() {
+            world.answer(r);
+        }
+    }
+    for written in world.finish_recordings("done") {
+        written.unwrap();
+    }
+    let state = browser::show(&path, "step=4").state;
+    let rays = state["rays"].as_array().unwrap();
+    assert_eq!(rays.len(), 1, "{state}");
+    let r: Vec<f64> = rays[0].as_array().unwrap().iter().map(|v| v.as_f64().unwrap()).collect();
+    assert_near([r[0], r[1], r[2]], [0.0, 0.0, 0.05], 2e-4, "the ray starts at the sensor");
+    assert_near([r[3], r[4], r[5]], [0.06, 0.0, 0.05], 2e-4, "the ray ends on the wall's face");
+    assert_eq!(state["plots"][0]["label"], "eye/ds:value");
+    assert!((state["plots"][0]["value"].as_f64().unwrap() - 600.0).abs() < 1e-3, "{state}");
 }

@@ -68,6 +68,9 @@ enum Command {
         /// for more (default: the motors' positions and the distance sensors' values).
         #[arg(long, value_name = "SPEC", requires = "record")]
         record_plot: Vec<String>,
+        /// Record the distance sensors' rays too (a line from each sensor to what it measured).
+        #[arg(long, requires = "record")]
+        record_rays: bool,
     },
     /// Run worlds as test cases, in parallel: a world passes when every controller in it exits with
     /// status 0 (or a supervisor calls wb_supervisor_simulation_quit(0)). Exit status: 0 when all
@@ -163,6 +166,7 @@ pub fn main() -> i32 {
             tcp_bind,
             record,
             record_plot,
+            record_rays,
         } => {
             if let Some(pid) = parent_pid {
                 // SIGTERM ends the run cleanly; the check after it closes the race with an early death
@@ -176,7 +180,12 @@ pub fn main() -> i32 {
                 live_output,
                 keep_extern,
                 tcp: tcp_bind,
-                record: record.map(|path| RecordOptions { path, plots: record_plot, by_supervisor: false }),
+                record: record.map(|path| RecordOptions {
+                    path,
+                    plots: record_plot,
+                    by_supervisor: false,
+                    rays: record_rays,
+                }),
                 ..RunSettings::new(until, step_timeout, seed)
             };
             run(&world, &settings)

@@ -1,9 +1,10 @@
 /* tests/replay.rs: a robot that walks itself along x by `speed` m per step (a supervisor writing its own
  * translation), prints its GPS position after its first and last steps, sends one radio packet after
  * the step that returned at `send` ms (and says so), and stops after `steps` steps.
- * Arguments: walk <speed> <send_ms> <steps> [record FILE.html]   |   listen <steps>
+ * Arguments: walk <speed> <send_ms> <steps> [record FILE.html [keep]]   |   listen <steps>
  * A listener enables its receiver and prints each packet it reads. With "record", the walker records
- * the run itself through wb_supervisor_animation_start_recording / stop_recording. */
+ * the run itself through wb_supervisor_animation_start_recording / stop_recording ("keep": it never
+ * stops the recording, which then ends with the run). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -26,7 +27,7 @@ static void listen(int steps) {
   }
 }
 
-static void walk(double speed, int send_ms, int steps, const char *record) {
+static void walk(double speed, int send_ms, int steps, const char *record, int keep) {
   WbDeviceTag gps = wb_robot_get_device("gps");
   WbDeviceTag emitter = wb_robot_get_device("emitter");
   wb_gps_enable(gps, STEP);
@@ -52,7 +53,7 @@ static void walk(double speed, int send_ms, int steps, const char *record) {
       printf("sent at %.3f\n", wb_robot_get_time());
     }
   }
-  if (record)
+  if (record && !keep)
     printf("stop_recording %d\n", wb_supervisor_animation_stop_recording());
   fflush(stdout);
   wb_robot_step(STEP);
@@ -63,9 +64,9 @@ int main(int argc, char **argv) {
   if (argc >= 3 && strcmp(argv[1], "listen") == 0)
     listen(atoi(argv[2]));
   else if (argc >= 5 && strcmp(argv[1], "walk") == 0)
-    walk(atof(argv[2]), atoi(argv[3]), atoi(argv[4]), argc >= 7 ? argv[6] : NULL);
+    walk(atof(argv[2]), atoi(argv[3]), atoi(argv[4]), argc >= 7 ? argv[6] : NULL, argc >= 8);
   else {
-    fprintf(stderr, "usage: walk SPEED SEND_MS STEPS [record FILE] | listen STEPS\n");
+    fprintf(stderr, "usage: walk SPEED SEND_MS STEPS [record FILE [keep]] | listen STEPS\n");
     return 2;
   }
   wb_robot_cleanup();

@@ -8,7 +8,9 @@
 //! packets heard since the previous frame (one line per emitter and receiver, at the step it was sent;
 //! `MAX_PACKETS` at most), the locked links, and `MAX_CONTACTS` contact points at most. A run of 100
 //! wheeled robots (about 300 Solids) thus gets about 3 frames per simulated second, about 3 MB for 60 s
-//! at most (see the `replay_size` test). Console lines: `MAX_CONSOLE_LINES`, each `MAX_LINE_CHARS`.
+//! at most (see `tests/replay.rs`). Console lines: `MAX_CONSOLE_LINES`, each `MAX_LINE_CHARS`. With
+//! `rays`, each frame also holds the enabled distance sensors' rays (`MAX_RAYS` at most), which cost
+//! about as much as the poses in a world of sensing robots: they are asked for.
 //!
 //! The world holds the recorders; the runner starts one for `--record` and hands it the console's
 //! lines. A recorder that is dropped unwritten (the run panicked) writes what it has.
@@ -35,6 +37,8 @@ use crate::world::scene::{NodeId, Scene};
 pub const MAX_PACKETS: usize = 64;
 /// Contact points kept per frame.
 pub const MAX_CONTACTS: usize = 64;
+/// Distance sensor rays kept per frame (`--record-rays`).
+pub const MAX_RAYS: usize = 256;
 pub const MAX_CONSOLE_LINES: usize = 20_000;
 pub const MAX_LINE_CHARS: usize = 1_000;
 
@@ -46,6 +50,8 @@ pub struct RecordOptions {
     pub plots: Vec<String>,
     /// Started by a supervisor's `wb_supervisor_animation_start_recording` (which its stop ends).
     pub by_supervisor: bool,
+    /// Distance sensors' rays in every frame too.
+    pub rays: bool,
 }
 
 /// A packet a receiver heard in the step (see `Family::record`).
@@ -66,6 +72,9 @@ pub struct StepEvents {
     pub packets: Vec<HeardPacket>,
     /// Locked connector pairs.
     pub links: Vec<(NodeId, NodeId)>,
+    /// A recorder wants the distance sensors' rays: (from, to) of each enabled sensor's last sample.
+    pub rays_wanted: bool,
+    pub rays: Vec<([f64; 3], [f64; 3])>,
 }
 
 /// What the recorder reads of the world after a step.
@@ -168,6 +177,11 @@ impl Recorder {
         (self.steps + 1) % self.replay.frame_steps == 0
     }
 
+    /// Whether the distance sensors' rays are recorded.
+    pub fn wants_rays(&self) -> bool {
+        self.options.rays
+    }
+
     /// After a basic step, with what the devices handed over (`Devices::record`).
     pub fn after_step(&mut self, view: &WorldView, events: &StepEvents) {
         let started = self.steps;
@@ -191,6 +205,13 @@ impl Recorder {
         }
         if self.steps % self.replay.frame_steps == 0 {
             self.frame(view.scene, view.physics, view.now_ms, &events.links);
+            if self.options.rays {
+                let frame = self.replay.frames.last_mut().expect("a frame");
+                for (from, to) in events.rays.iter().take(MAX_RAYS) {
+                    frame.rays.extend(from.iter().chain(to).map(|&v| units(v)));
+                }
+                self.replay.dropped.rays += events.rays.len().saturating_sub(MAX_RAYS) as u64;
+            }
         }
     }
 

@@ -77,6 +77,8 @@ pub struct Frame {
     pub links: Vec<i32>,
     /// Contact points at the frame: x y z.
     pub contacts: Vec<i32>,
+    /// Distance sensors' rays at the frame (`--record-rays`): from x y z, to x y z.
+    pub rays: Vec<i32>,
 }
 
 #[derive(Clone, Debug, Default, Serialize)]
@@ -102,6 +104,7 @@ pub struct Dropped {
     /// Packets heard once a frame's lines were all drawn.
     pub packets: u64,
     pub contacts: u64,
+    pub rays: u64,
     pub console_lines: u64,
 }
 

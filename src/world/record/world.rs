@@ -24,7 +24,11 @@ impl World {
         let now_ms = self.time_ms();
         let view =
             WorldView { scene: &self.scene, physics: self.physics.as_ref(), outboxes: &self.device_outboxes, now_ms };
-        let mut events = StepEvents { frame: self.recorders.iter().any(Recorder::next_is_frame), ..Default::default() };
+        let mut events = StepEvents {
+            frame: self.recorders.iter().any(Recorder::next_is_frame),
+            rays_wanted: self.recorders.iter().any(Recorder::wants_rays),
+            ..Default::default()
+        };
         self.devices.record(view.scene, &mut events);
         for recorder in &mut self.recorders {
             recorder.after_step(&view, &events);
@@ -62,7 +66,7 @@ impl World {
     pub(in crate::world) fn supervisor_recording(&mut self, path: Option<&str>) {
         match path {
             Some(path) => {
-                let options = RecordOptions { path: PathBuf::from(path), plots: Vec::new(), by_supervisor: true };
+                let options = RecordOptions { path: PathBuf::from(path), by_supervisor: true, ..Default::default() };
                 if let Err(e) = self.start_recording(options) {
                     self.runtime_warnings.push(format!("wb_supervisor_animation_start_recording(): {e}"));
                 }
