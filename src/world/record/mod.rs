@@ -174,7 +174,7 @@ impl Recorder {
 
     /// Whether the step about to be recorded ends on a frame (the devices then hand their links).
     pub fn next_is_frame(&self) -> bool {
-        (self.steps + 1) % self.replay.frame_steps == 0
+        (self.steps + 1).is_multiple_of(self.replay.frame_steps)
     }
 
     /// Whether the distance sensors' rays are recorded.
@@ -203,7 +203,7 @@ impl Recorder {
         for plot in &mut self.plots {
             plot.update(view.scene, view.outboxes);
         }
-        if self.steps % self.replay.frame_steps == 0 {
+        if self.steps.is_multiple_of(self.replay.frame_steps) {
             self.frame(view.scene, view.physics, view.now_ms, &events.links);
             if self.options.rays {
                 let frame = self.replay.frames.last_mut().expect("a frame");
