@@ -156,6 +156,30 @@ fn the_page_shows_the_run_as_its_controllers_saw_it() {
     assert!((console["t"].as_f64().unwrap() - f64::from(SEND_MS) / 1000.0).abs() < 1e-9);
     let before = browser::show(&replay, &format!("t={}", (step - 1) as f64 * STEP_S));
     assert_eq!(before.state["console"]["text"].as_str(), Some(out.robot_lines("walker")[0].as_str()));
+
+    // play: in a second of the page's time at 1x, the run goes on by about a second's steps
+    let played = browser::show_after(&replay, "step=0&play", 1000);
+    let reached = played.state["step"].as_u64().unwrap();
+    assert!((15..=40).contains(&reached), "playing for 1 s reached step {reached}");
+}
+
+/// A world that panics in its step: the replay holds what was recorded until then.
+#[test]
+fn a_world_that_panics_still_leaves_its_replay() {
+    let p = walker_project();
+    p.world("walk.wbt", &walk_world(40, ""));
+    let replay = p.path().join("panic.html");
+    let mut cmd = p.runner_command("walk.wbt", &["--record", replay.to_str().unwrap()]);
+    let out = cmd.env("WEBOTS_SHIM_TEST_PANIC_AT", "6").output().unwrap();
+    assert!(!out.status.success());
+    let page = std::fs::read_to_string(&replay).unwrap();
+    assert!(
+        page.contains("the run stopped before the recording was finished"),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let shown = browser::show(&replay, "step=4");
+    assert_near(walker(&shown.state).0, [-0.46, 0.2, 0.05], 2e-4, "the walker at step 4");
 }
 
 #[test]

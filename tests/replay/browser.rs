@@ -41,8 +41,17 @@ pub struct Shown {
 /// Loads `page#fragment`; fails the test on a JavaScript error (reported by the page or the browser)
 /// or a page that did not finish its setup.
 pub fn show(page: &Path, fragment: &str) -> Shown {
+    show_after(page, fragment, 0)
+}
+
+/// `show`, after `ms` milliseconds of the page's (virtual) time ran.
+pub fn show_after(page: &Path, fragment: &str, ms: u32) -> Shown {
     let profile = tempfile::tempdir().unwrap();
-    let out = browser(profile.path()).arg("--dump-dom").arg(url(page, fragment)).output().expect("chromium starts");
+    let mut cmd = browser(profile.path());
+    if ms > 0 {
+        cmd.arg(format!("--virtual-time-budget={ms}"));
+    }
+    let out = cmd.arg("--dump-dom").arg(url(page, fragment)).output().expect("chromium starts");
     let dom = String::from_utf8_lossy(&out.stdout).into_owned();
     let stderr = String::from_utf8_lossy(&out.stderr).into_owned();
     assert!(dom.contains("data-ready=\"1\""), "the page did not finish its setup:\n{stderr}\n{dom:.3000}");

@@ -195,7 +195,7 @@ impl Sender<'_, '_> {
                     r.origins.push(out.origin(s));
                 }
                 if self.recording {
-                    r.heard.push(out.sends[s as usize].emitter as u32);
+                    heard(r, out.sends[s as usize].emitter);
                 }
             }
         }
@@ -284,6 +284,13 @@ impl Sender<'_, '_> {
 /// Appends to `reach` the ids of the entries of `run` whose reach covers `to`, without a branch per
 /// entry (about half the candidates pass, in no pattern a predictor could learn).
 #[inline]
+/// A replay is recorded: the receiver notes whom it heard (out of the delivery loop's way).
+#[cold]
+#[inline(never)]
+fn heard(r: &mut ReceiverNode, emitter: usize) {
+    r.heard.push(emitter as u32);
+}
+
 fn in_reach(run: &[Entry], to: &Point3<f64>, reach: &mut Vec<u32>) {
     let mut n = reach.len();
     reach.resize(n + run.len(), 0);

@@ -6,7 +6,8 @@
 //! N · basicTimeStep >= max(50 ms, 1 ms per recorded Solid), plus a frame for the loaded world and one
 //! at the end. A frame holds the pose of each Solid that moved since its last recorded pose, the
 //! packets heard since the previous frame (one line per emitter and receiver, at the step it was sent;
-//! `MAX_PACKETS` at most), the locked links, and `MAX_CONTACTS` contact points at most. A run of 100
+//! `MAX_PACKETS` at most: once they are drawn, the radio stops noting what it delivers until the next
+//! frame), the locked links, and `MAX_CONTACTS` contact points at most. A run of 100
 //! wheeled robots (about 300 Solids) thus gets about 3 frames per simulated second, about 3 MB for 60 s
 //! at most (see `tests/replay.rs`). Console lines: `MAX_CONSOLE_LINES`, each `MAX_LINE_CHARS`. With
 //! `rays`, each frame also holds the enabled distance sensors' rays (`MAX_RAYS` at most), which cost
@@ -98,6 +99,8 @@ pub struct Recorder {
     /// The frame being filled: its packets so far, and which (emitter robot, receiver robot, medium) it has.
     packets: Vec<i32>,
     pairs: HashSet<(i64, i64, bool)>,
+    /// More packets were heard in the frame being filled than it has lines for.
+    frame_full: bool,
     /// (console epoch, simulated ms) as the runner counts its rounds.
     epochs: Vec<(u64, f64)>,
     written: bool,
@@ -157,6 +160,7 @@ impl Recorder {
             steps: (now_ms / step_ms).round() as u64,
             packets: Vec::new(),
             pairs: HashSet::new(),
+            frame_full: false,
             epochs: vec![(0, now_ms)],
             written: false,
         };
@@ -177,6 +181,11 @@ impl Recorder {
         (self.steps + 1).is_multiple_of(self.replay.frame_steps)
     }
 
+    /// Whether the frame being filled has room for more packet lines.
+    pub fn wants_packets(&self) -> bool {
+        self.packets.len() / model::PACKET_WIDTH < MAX_PACKETS
+    }
+
     /// Whether the distance sensors' rays are recorded.
     pub fn wants_rays(&self) -> bool {
         self.options.rays
@@ -187,10 +196,10 @@ impl Recorder {
         let started = self.steps;
         self.steps += 1;
         for p in &events.packets {
-            if self.packets.len() / model::PACKET_WIDTH >= MAX_PACKETS {
-                // the frame's lines are all drawn: what else was heard is only counted
-                self.replay.dropped.packets += 1;
-                continue;
+            if !self.wants_packets() {
+                // the frame's lines are all drawn (and the radio stops telling until the next frame)
+                self.frame_full = true;
+                break;
             }
             let key = (self.robot_of(p.emitting_robot), self.robot_of(p.receiving_robot), p.infra_red);
             if !self.pairs.insert(key) {
@@ -247,6 +256,7 @@ impl Recorder {
         }
         frame.packets = std::mem::take(&mut self.packets);
         self.pairs.clear();
+        self.replay.dropped.packet_frames += u64::from(std::mem::take(&mut self.frame_full));
         for &(a, b) in links {
             for n in [a, b] {
                 frame.links.extend(scene.global_pose(n).translation.vector.iter().map(|&v| units(v)));

@@ -101,8 +101,8 @@ pub struct Plot {
 
 #[derive(Clone, Debug, Default, Serialize)]
 pub struct Dropped {
-    /// Packets heard once a frame's lines were all drawn.
-    pub packets: u64,
+    /// Frames that heard more packets than they have lines for.
+    pub packet_frames: u64,
     pub contacts: u64,
     pub rays: u64,
     pub console_lines: u64,

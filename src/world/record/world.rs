@@ -33,6 +33,8 @@ impl World {
         for recorder in &mut self.recorders {
             recorder.after_step(&view, &events);
         }
+        // the radio notes the packets it delivers only while a frame has lines left for them
+        self.devices.set_recording(self.recorders.iter().any(Recorder::wants_packets));
     }
 
     /// The runner's console round `epoch` begins now (its lines are stamped with this time).
