@@ -281,9 +281,6 @@ impl Sender<'_, '_> {
     }
 }
 
-/// Appends to `reach` the ids of the entries of `run` whose reach covers `to`, without a branch per
-/// entry (about half the candidates pass, in no pattern a predictor could learn).
-#[inline]
 /// A replay is recorded: the receiver notes whom it heard (out of the delivery loop's way).
 #[cold]
 #[inline(never)]
@@ -291,6 +288,9 @@ fn heard(r: &mut ReceiverNode, emitter: usize) {
     r.heard.push(emitter as u32);
 }
 
+/// Appends to `reach` the ids of the entries of `run` whose reach covers `to`, without a branch per
+/// entry (about half the candidates pass, in no pattern a predictor could learn).
+#[inline]
 fn in_reach(run: &[Entry], to: &Point3<f64>, reach: &mut Vec<u32>) {
     let mut n = reach.len();
     reach.resize(n + run.len(), 0);
