@@ -1,8 +1,9 @@
 //! The replay's picture of the world: every visual Shape (the cameras' view, `render::VisualScene`) as
-//! the points that outline it in its Solid's frame, with its flat colour. The page projects the points
-//! and fills their hull, which is exact for boxes and close for the round shapes.
+//! the points that outline it in its Solid's frame, with its flat colour; a Solid with no visual shape
+//! of its own shows its bounding object instead, in `BOUNDING_COLOR`. The page projects the points and
+//! fills their hull, which is exact for boxes and close for the round shapes.
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 
 use nalgebra::{Isometry3, Point3};
 use parry3d_f64::shape::SharedShape;
@@ -11,9 +12,12 @@ use super::model::{units, ShapeInfo, SolidInfo};
 use crate::world::render::VisualScene;
 use crate::world::robot_table::RobotEntry;
 use crate::world::scene::{NodeId, Scene};
+use crate::world::shapes::bounding_shapes;
 
 /// Points around a round outline.
 const ROUND: usize = 12;
+/// What a bounding object shown in place of missing visual shapes is drawn in.
+const BOUNDING_COLOR: [f64; 3] = [0.69, 0.75, 0.77];
 
 /// The Solids a replay follows (robots, and every Solid holding a visual Shape) with their shapes;
 /// solid 0 is the world itself (shapes under no Solid), which never moves.
@@ -55,6 +59,23 @@ pub fn outline(scene: &Scene, robots: &[RobotEntry]) -> Outline {
         let local = frame.inverse() * item.pose;
         if let Some(shape) = shape_info(&item.shape, &local, item.color) {
             solids[s].shapes.push(shape);
+        }
+    }
+    // Solids seen only through their bounding objects (a robot built for physics alone)
+    let seen: HashSet<NodeId> = visual.items().iter().filter_map(|i| i.solid).collect();
+    for node in scene.preorder() {
+        if !scene.is_solid(node) || seen.contains(&node) || scene.sf_node(node, "boundingObject").is_none() {
+            continue;
+        }
+        let bounds = bounding_shapes(scene, node, &mut Vec::new());
+        let infos: Vec<ShapeInfo> = bounds
+            .iter()
+            .filter(|b| !b.is_plane())
+            .filter_map(|b| shape_info(&b.shape, &b.pose, BOUNDING_COLOR))
+            .collect();
+        if !infos.is_empty() {
+            let s = solid_of(node, &mut solids, &mut nodes);
+            solids[s].shapes.extend(infos);
         }
     }
     Outline { solids, nodes, robot_solids }
@@ -113,5 +134,48 @@ fn circle(out: &mut Vec<Point3<f64>>, radius: f64, y: f64) {
     for k in 0..ROUND {
         let a = k as f64 * std::f64::consts::TAU / ROUND as f64;
         out.push(Point3::new(radius * a.cos(), y, radius * a.sin()));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::world::robot_table::robot_entries;
+    use crate::world::scene::{parse_world_str, LoadOptions};
+
+    fn outline_of(text: &str) -> Outline {
+        let scene = parse_world_str(text, "o.wbt", std::path::Path::new("."), &LoadOptions::default()).unwrap();
+        outline(&scene, &robot_entries(&scene))
+    }
+
+    #[test]
+    fn a_box_is_its_eight_corners_in_its_solid_s_frame_with_its_colour() {
+        let o = outline_of(
+            "#VRML_SIM R2025a utf8\nSolid { translation 5 5 5 name \"s\" children [ Pose { translation 0.1 0 0 children [ \
+             Shape { appearance PBRAppearance { baseColor 1 0 0 } geometry Box { size 0.2 0.4 0.6 } } ] } ] }\n",
+        );
+        assert_eq!(o.solids.len(), 2, "the world and the Solid");
+        let shape = &o.solids[1].shapes[0];
+        assert_eq!(shape.color, "#ff0000");
+        let mut xs: Vec<i32> = shape.points.chunks(3).map(|p| p[0]).collect();
+        xs.sort();
+        xs.dedup();
+        assert_eq!(xs, vec![0, 2000], "x from 0 to 0.2 m in 0.1 mm units");
+        assert_eq!(shape.points.len(), 24);
+    }
+
+    #[test]
+    fn a_solid_with_no_visual_shape_shows_its_bounding_object() {
+        let o = outline_of(
+            "#VRML_SIM R2025a utf8\nRobot { name \"r\" boundingObject Sphere { radius 0.05 } physics Physics { } }\n\
+             Solid { name \"floor\" boundingObject Plane { } }\n",
+        );
+        let robot = &o.solids[o.robot_solids[0]];
+        assert_eq!(robot.name, "r");
+        assert_eq!(robot.shapes.len(), 1);
+        assert_eq!(robot.shapes[0].radius, Some(500));
+        assert_eq!(robot.shapes[0].color, "#b0bfc4");
+        // an infinite plane has no outline to draw
+        assert!(o.solids.iter().all(|s| s.name != "floor"));
     }
 }
