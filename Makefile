@@ -81,6 +81,7 @@ lint:
 	$(CARGO) clippy --all-targets --quiet -- -D warnings
 
 test: check-headers check-java lint
+	.ci/ensure-chromium
 	@if $(CARGO) nextest --version >/dev/null 2>&1; then \
 	  $(CARGO) nextest run --no-fail-fast; \
 	else \
@@ -100,6 +101,7 @@ bench: build
 	$(CARGO) bench --bench templates
 	$(CARGO) bench --bench crowd
 	$(CARGO) bench --bench physics
+	$(CARGO) bench --bench record
 
 clean:
 	$(CARGO) clean

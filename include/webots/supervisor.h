@@ -202,13 +202,14 @@ WB_DEPRECATED void wb_supervisor_stop_movie(void);
 // Robot).
 WB_DEPRECATED int wb_supervisor_get_movie_status(void);
 
-// Webots' checks, then false: no animation can be recorded headless.
+// Webots' checks, then the world records the run into `filename` (relative to the controller's
+// folder): one self-contained HTML replay written at `stop_recording` or the end of the run.
 //
 // # Safety
 // `filename` is NULL or a NUL-terminated string.
 bool wb_supervisor_animation_start_recording(const char *filename);
 
-// False: no animation is being recorded.
+// Ends the recording `start_recording` began (the replay is written now): false when none was.
 bool wb_supervisor_animation_stop_recording(void);
 
 // False: there is no virtual-reality headset.

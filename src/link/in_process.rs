@@ -46,6 +46,7 @@ impl InProcess {
 
     pub fn send(&mut self, req: StepRequest) -> io::Result<()> {
         let robot = self.robot;
+        let exiting = req.exiting;
         if !self.world.request(robot, req) {
             while self.world.is_waiting(robot) {
                 if !self.world.ready_to_advance() {
@@ -62,6 +63,14 @@ impl InProcess {
         self.answer = Some(self.world.answer(robot));
         for warning in self.world.take_runtime_warnings() {
             eprintln!("Warning: {warning}");
+        }
+        // the run ends with its only controller: a replay a supervisor left recording is written now
+        if exiting && self.world.is_recording() {
+            for written in self.world.finish_recordings("the controller exited") {
+                if let Err(e) = written {
+                    eprintln!("Error: {e}");
+                }
+            }
         }
         Ok(())
     }

@@ -88,6 +88,8 @@ pub enum SceneCommand {
     /// `wb_supervisor_world_load` (a path) or `wb_supervisor_world_reload` (`None`).
     LoadWorld(Option<String>),
     RestartController(NodeRefId),
+    /// `wb_supervisor_animation_start_recording` (an absolute .html path) or `stop_recording` (`None`).
+    AnimationRecording(Option<String>),
 }
 
 /// A supervisor's label, as `wb_supervisor_set_label` gives it.

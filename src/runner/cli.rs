@@ -17,6 +17,7 @@ use super::suite::manifest::{self, ManifestOptions, RunSpec};
 use super::suite::merge::{self, MergeOptions};
 use super::suite::shard::{self, Shard};
 use super::suite::{self, SuiteOptions};
+use crate::world::record::RecordOptions;
 use crate::world::World;
 
 #[derive(Parser)]
@@ -59,6 +60,17 @@ enum Command {
         /// supervisor's quit or an interrupt.
         #[arg(long)]
         keep_extern: bool,
+        /// Record the run into FILE.html: one self-contained page replaying it (written at the end,
+        /// whatever the end).
+        #[arg(long, value_name = "FILE")]
+        record: Option<PathBuf>,
+        /// A device value the replay plots: ROBOT/DEVICE:QUANTITY (position, value, x, y or z); repeat
+        /// for more (default: the motors' positions and the distance sensors' values).
+        #[arg(long, value_name = "SPEC", requires = "record")]
+        record_plot: Vec<String>,
+        /// Record the distance sensors' rays too (a line from each sensor to what it measured).
+        #[arg(long, requires = "record")]
+        record_rays: bool,
     },
     /// Run worlds as test cases, in parallel: a world passes when every controller in it exits with
     /// status 0 (or a supervisor calls wb_supervisor_simulation_quit(0)). Exit status: 0 when all
@@ -95,6 +107,13 @@ enum Command {
         /// Kill a controller that does not come back to wb_robot_step within this wall-clock time.
         #[arg(long, value_name = "SECONDS", default_value_t = 10.0)]
         step_timeout: f64,
+        /// Record every run and keep the replay (one HTML page) of each failing one in DIR, named in
+        /// the summary and the JUnit report.
+        #[arg(long, value_name = "DIR")]
+        record_failures: Option<PathBuf>,
+        /// With --record-failures: keep the replays of the passing runs too.
+        #[arg(long, requires = "record_failures")]
+        record_all: bool,
     },
     /// Write a manifest for `test --manifest`: one run per world and seed, as JSON Lines.
     Manifest {
@@ -135,7 +154,20 @@ pub fn main() -> i32 {
     // a large world needs many open files: take all the system allows
     super::limits::raise_open_files();
     match cli.command {
-        Command::Run { world, until, step_timeout, seed, report, parent_pid, live_output, keep_extern, tcp_bind } => {
+        Command::Run {
+            world,
+            until,
+            step_timeout,
+            seed,
+            report,
+            parent_pid,
+            live_output,
+            keep_extern,
+            tcp_bind,
+            record,
+            record_plot,
+            record_rays,
+        } => {
             if let Some(pid) = parent_pid {
                 // SIGTERM ends the run cleanly; the check after it closes the race with an early death
                 let _ = nix::sys::prctl::set_pdeathsig(nix::sys::signal::Signal::SIGTERM);
@@ -148,11 +180,29 @@ pub fn main() -> i32 {
                 live_output,
                 keep_extern,
                 tcp: tcp_bind,
+                record: record.map(|path| RecordOptions {
+                    path,
+                    plots: record_plot,
+                    by_supervisor: false,
+                    rays: record_rays,
+                }),
                 ..RunSettings::new(until, step_timeout, seed)
             };
             run(&world, &settings)
         }
-        Command::Test { worlds, manifest, shard, shard_count, json, jobs, junit, until, step_timeout } => {
+        Command::Test {
+            worlds,
+            manifest,
+            shard,
+            shard_count,
+            json,
+            jobs,
+            junit,
+            until,
+            step_timeout,
+            record_failures,
+            record_all,
+        } => {
             if let Err(e) = check_times(until, step_timeout) {
                 eprintln!("webots-shim: {e}");
                 return 2;
@@ -186,7 +236,8 @@ pub fn main() -> i32 {
             }
             let jobs = jobs.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get())).max(1);
             set_webots_home();
-            suite::run(&SuiteOptions { runs, jobs, junit, json, until, step_timeout, tag, noun })
+            let replays = record_failures.map(|dir| (dir, record_all));
+            suite::run(&SuiteOptions { runs, jobs, junit, json, until, step_timeout, tag, noun, replays })
         }
         Command::Manifest { worlds, seeds, until, env, output } => write_manifest(worlds, seeds, until, env, output),
         Command::Merge { inputs, junit } => merge::run(&MergeOptions { inputs, junit }),
@@ -252,6 +303,8 @@ pub struct RunSettings<'a> {
     pub mode: Option<i32>,
     /// Serve extern controllers over TCP on this address.
     pub tcp: Option<std::net::IpAddr>,
+    /// Record the run into a replay page.
+    pub record: Option<RecordOptions>,
 }
 
 impl RunSettings<'_> {
@@ -268,6 +321,7 @@ impl RunSettings<'_> {
             port: None,
             mode: None,
             tcp: None,
+            record: None,
         }
     }
 }
@@ -365,6 +419,12 @@ fn load_and_serve(world_path: &Path, settings: &RunSettings) -> Result<RunReport
     }
     if let Some(mode) = mode {
         world.set_mode(mode);
+    }
+    if let Some(options) = &settings.record {
+        if let Err(e) = world.start_recording(options.clone()) {
+            say(style, "ERROR", &e);
+            return Err(2);
+        }
     }
     let interrupt = Arc::new(AtomicBool::new(false));
     for sig in [signal_hook::consts::SIGINT, signal_hook::consts::SIGTERM, signal_hook::consts::SIGHUP] {

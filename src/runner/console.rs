@@ -171,6 +171,18 @@ pub struct Console<S: Sink> {
     front_robot: usize,
     /// The runner's messages about the world, written after every robot's lines of their epoch.
     world: VecDeque<Line>,
+    /// While a replay is recorded: every robot line (robot, epoch, stderr, text), shown or not.
+    tap: Option<Vec<Tapped>>,
+}
+
+/// A robot's line as a replay keeps it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Tapped {
+    pub robot: usize,
+    pub epoch: u64,
+    /// Its stderr, or a runner message about it.
+    pub err: bool,
+    pub text: Vec<u8>,
 }
 
 impl<S: Sink> Console<S> {
@@ -184,7 +196,17 @@ impl<S: Sink> Console<S> {
                 None => Feed::new(Vec::new(), State::Idle),
             })
             .collect();
-        Console { sink, live, style, feeds, epoch: 0, front_epoch: 0, front_robot: 0, world: VecDeque::new() }
+        Console {
+            sink,
+            live,
+            style,
+            feeds,
+            epoch: 0,
+            front_epoch: 0,
+            front_robot: 0,
+            world: VecDeque::new(),
+            tap: None,
+        }
     }
 
     /// Robot `robot` starts a new controller now (imported, or restarted): its feed starts over at the
@@ -218,6 +240,18 @@ impl<S: Sink> Console<S> {
         }
         self.front_robot = 0;
         self.advance();
+    }
+
+    /// Keeps every robot line from now on for a replay (`on`), or no more.
+    pub fn set_tap(&mut self, on: bool) {
+        if on != self.tap.is_some() {
+            self.tap = on.then(Vec::new);
+        }
+    }
+
+    /// The lines kept since the last call (see `set_tap`).
+    pub fn take_tapped(&mut self) -> Vec<Tapped> {
+        self.tap.as_mut().map(std::mem::take).unwrap_or_default()
     }
 
     pub fn sink(&self) -> &S {
@@ -332,6 +366,9 @@ impl<S: Sink> Console<S> {
             State::Active(e) | State::Closing(e) => e,
             _ => self.epoch,
         };
+        if let Some(tap) = &mut self.tap {
+            tap.push(Tapped { robot, epoch, err: true, text: format!("webots-shim: {message}").into_bytes() });
+        }
         if let Some((stream, text)) = self.style.note(info, message) {
             self.place_text(robot, stream, epoch, text);
             self.advance();
@@ -374,6 +411,9 @@ impl<S: Sink> Console<S> {
     }
 
     fn place(&mut self, robot: usize, stream: Stream, epoch: u64, line: Vec<u8>) {
+        if let Some(tap) = &mut self.tap {
+            tap.push(Tapped { robot, epoch, err: stream == Stream::Err, text: line.clone() });
+        }
         if !self.style.shows(stream) {
             return;
         }

@@ -6,6 +6,7 @@ pub mod devices;
 pub mod geometry;
 pub mod physics;
 pub mod progress;
+pub mod record;
 pub mod robots;
 pub mod scene;
 pub mod scheduler;

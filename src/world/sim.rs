@@ -83,6 +83,8 @@ pub struct World {
     pace_origin: Option<(Instant, f64)>,
     /// The rest of the supervisor API: structure, states, tracking, labels, world changes.
     pub(super) control: SceneControl,
+    /// Replays being recorded (world/record).
+    pub(super) recorders: Vec<super::record::Recorder>,
 }
 
 impl World {
@@ -136,6 +138,7 @@ impl World {
             paused_for_good: false,
             pace_origin: None,
             control: SceneControl::default(),
+            recorders: Vec::new(),
         }
     }
 
@@ -410,6 +413,9 @@ impl World {
             &mut self.runtime_warnings,
         );
         self.sample_tracking(now);
+        if !self.recorders.is_empty() {
+            self.record_step();
+        }
         for (robot, state) in self.states.iter_mut().enumerate() {
             if state.battery.due(now) {
                 let value = battery::energy(&self.scene, self.robots[robot].node);

@@ -246,10 +246,11 @@ static void headless(void) {
   EXPECT_STDERR("Error: the target file given to wb_supervisor_animation_start_recording() should have the '.html' "
                 "extension.\n",
                 CHECK(!wb_supervisor_animation_start_recording("run.txt"), "animation started"));
-  EXPECT_STDERR("Error: wb_supervisor_animation_start_recording(): no animation recorded: a headless webots-shim run "
-                "has no 3D view to render.\n",
-                CHECK(!wb_supervisor_animation_start_recording("run.html"), "animation started"));
-  CHECK(!wb_supervisor_animation_stop_recording(), "animation stopped");
+  EXPECT_STDERR("Error: wb_supervisor_animation_start_recording(): cannot write /nonexistent-folder/run.html: No such "
+                "file or directory (os error 2)\n",
+                CHECK(!wb_supervisor_animation_start_recording("/nonexistent-folder/run.html"), "animation started"));
+  EXPECT_STDERR("Error: wb_supervisor_animation_stop_recording(): no animation is being recorded.\n",
+                CHECK(!wb_supervisor_animation_stop_recording(), "animation stopped"));
 
   CHECK(!wb_supervisor_virtual_reality_headset_is_used(), "a headset");
   CHECK_ALL_NAN(wb_supervisor_virtual_reality_headset_get_position(), 3);

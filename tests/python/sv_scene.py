@@ -207,10 +207,11 @@ def headless():
     expect_stderr('', sv.movieStopRecording)
     assert not expect_stderr('Error: the target file given to wb_supervisor_animation_start_recording() should have '
                              'the \'.html\' extension.\n', lambda: sv.animationStartRecording('run.txt'))
-    assert not expect_stderr('Error: wb_supervisor_animation_start_recording(): no animation recorded: a headless '
-                             'webots-shim run has no 3D view to render.\n',
-                             lambda: sv.animationStartRecording('run.html'))
-    assert not sv.animationStopRecording(), 'animation stopped'
+    assert not expect_stderr('Error: wb_supervisor_animation_start_recording(): cannot write '
+                             '/nonexistent-folder/run.html: No such file or directory (os error 2)\n',
+                             lambda: sv.animationStartRecording('/nonexistent-folder/run.html'))
+    assert not expect_stderr('Error: wb_supervisor_animation_stop_recording(): no animation is being recorded.\n',
+                             sv.animationStopRecording), 'animation stopped'
 
     assert not sv.virtualRealityHeadsetIsUsed(), 'a headset'
     all_nan(sv.virtualRealityHeadsetGetPosition(), 3)

@@ -1,6 +1,6 @@
 //! What a headless run has no use for or cannot do: labels (kept by the world, shown by nobody: the
-//! runner lists the last ones when the run ends), movies, animations and image exports (Webots' failure
-//! values, and a message saying why), the virtual-reality headset (never there), the node selected in
+//! runner lists the last ones when the run ends), movies and image exports (Webots' failure values, and
+//! a message saying why), animations (recorded as a replay page, world/record), the virtual-reality headset (never there), the node selected in
 //! the scene tree (none), the viewpoint and per-camera visibility (nothing renders).
 
 use std::ffi::{c_char, c_double, c_int};
@@ -208,7 +208,11 @@ pub extern "C" fn wb_supervisor_get_movie_status() -> c_int {
     wb_supervisor_movie_get_status()
 }
 
-/// Webots' checks, then false: no animation can be recorded headless.
+/// An animation this controller started is being recorded.
+static ANIMATION: AtomicBool = AtomicBool::new(false);
+
+/// Webots' checks, then the world records the run into `filename` (relative to the controller's
+/// folder): one self-contained HTML replay written at `stop_recording` or the end of the run.
 ///
 /// # Safety
 /// `filename` is NULL or a NUL-terminated string.
@@ -217,24 +221,53 @@ pub unsafe extern "C" fn wb_supervisor_animation_start_recording(filename: *cons
     let func = "wb_supervisor_animation_start_recording";
     // SAFETY: `filename` is NULL or NUL-terminated per this function's contract.
     let filename = unsafe { c_str_arg(filename) };
-    supervisor_call(func, 0, |_| {
+    let (leave, started) = supervisor_call(func, (false, 0), |c| {
         let Some(name) = filename.filter(|f| !f.is_empty()) else {
             eprintln!("Error: {func}() called with NULL or empty 'filename' argument.");
-            return 0;
+            return (false, 0);
         };
         if super::world_files::extension(name) != "html" {
             eprintln!("Error: the target file given to {func}() should have the '.html' extension.");
-            return 0;
+            return (false, 0);
         }
-        no_view(func, "no animation recorded");
-        0
-    })
+        let name = name.to_string_lossy();
+        if ANIMATION.load(Ordering::Relaxed) {
+            eprintln!("Error: {func}(): an animation is already being recorded.");
+            return (false, 0);
+        }
+        let path = match std::path::absolute(&*name) {
+            Ok(p) => p,
+            Err(e) => {
+                eprintln!("Error: {func}(): {name}: {e}");
+                return (false, 0);
+            }
+        };
+        // the file is made now, so that a path that cannot be written answers false now
+        if let Err(e) = std::fs::write(&path, b"") {
+            eprintln!("Error: {func}(): cannot write {}: {e}", path.display());
+            return (false, 0);
+        }
+        let cmd = SceneCommand::AnimationRecording(Some(path.to_string_lossy().into_owned()));
+        ANIMATION.store(true, Ordering::Relaxed);
+        (flush(c, func, SupervisorCommand::Scene(cmd)), 1)
+    });
+    exit_if(leave);
+    started
 }
 
-/// False: no animation is being recorded.
+/// Ends the recording `start_recording` began (the replay is written now): false when none was.
 #[no_mangle]
 pub extern "C" fn wb_supervisor_animation_stop_recording() -> WbBool {
-    supervisor_call("wb_supervisor_animation_stop_recording", 0, |_| 0)
+    let func = "wb_supervisor_animation_stop_recording";
+    let (leave, stopped) = supervisor_call(func, (false, 0), |c| {
+        if !ANIMATION.swap(false, Ordering::Relaxed) {
+            eprintln!("Error: {func}(): no animation is being recorded.");
+            return (false, 0);
+        }
+        (flush(c, func, SupervisorCommand::Scene(SceneCommand::AnimationRecording(None))), 1)
+    });
+    exit_if(leave);
+    stopped
 }
 
 /// False: there is no virtual-reality headset.

@@ -190,11 +190,13 @@ impl Server {
         if let Some(guard) = self.guard.take() {
             guard.release();
         }
-        RunReport {
+        let report = RunReport {
             controllers,
             time_s: self.world.time_ms() / 1000.0,
             interrupted: self.interrupted,
             supervisor_quit: self.world.quit_status(),
-        }
+        };
+        self.finish_replays(&report);
+        report
     }
 }

@@ -29,6 +29,7 @@ impl Server {
             self.world.advance_into(&mut due);
             self.world_warnings();
             self.epoch += 1;
+            self.replay_round(self.epoch);
             self.output.console.round(self.epoch, &due);
             for &robot in &due {
                 self.answer(robot);
@@ -62,6 +63,7 @@ impl Server {
         let mut robots = released.clone();
         robots.extend(asking);
         let epoch = self.final_epoch();
+        self.replay_round(epoch);
         self.output.console.round(epoch, &robots);
         for robot in released {
             self.answer(robot);

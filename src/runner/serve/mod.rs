@@ -33,6 +33,7 @@ mod connections;
 mod ending;
 mod launching;
 mod lockstep;
+mod replays;
 
 pub struct RunOptions {
     /// Simulated time (s) at which every controller is told the run is over.
@@ -185,7 +186,8 @@ impl Server {
             }
         });
         let launched = launched_names(&world);
-        let console = Console::new(&launched, opts.live_output, opts.style, StdSink);
+        let mut console = Console::new(&launched, opts.live_output, opts.style, StdSink);
+        console.set_tap(world.is_recording());
         let output = Output::new(console, launched.len());
         Ok(Server {
             world,

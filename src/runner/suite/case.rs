@@ -21,6 +21,8 @@ pub struct CaseSetup<'a> {
     pub scratch: PathBuf,
     pub until: Option<f64>,
     pub step_timeout: f64,
+    /// Where the run records its replay, and whether it is kept when the world passes.
+    pub replay: Option<(PathBuf, bool)>,
 }
 
 /// What `run --report FILE` writes: the run's report, and the largest resident set of any one of
@@ -45,6 +47,8 @@ pub struct CaseResult {
     pub tail: Tail,
     pub report: Option<RunReport>,
     pub peak_rss_bytes: Option<u64>,
+    /// The run's replay, kept (`test --record-failures DIR`, `--record-all`).
+    pub replay: Option<PathBuf>,
 }
 
 impl CaseResult {
@@ -64,6 +68,7 @@ impl CaseResult {
             tail: Tail::default(),
             report: None,
             peak_rss_bytes: None,
+            replay: None,
         }
     }
 }
@@ -93,6 +98,9 @@ pub fn spawn(setup: &CaseSetup) -> std::io::Result<Running> {
     if let Some(seed) = setup.run.seed {
         cmd.arg("--seed").arg(seed.to_string());
     }
+    if let Some((path, _)) = &setup.replay {
+        cmd.arg("--record").arg(path);
+    }
     // the manifest's variables first: those the run needs from us win (manifests cannot name them)
     cmd.envs(&setup.run.env)
         .env("WEBOTS_SHIM_TMPDIR", &setup.scratch)
@@ -106,6 +114,13 @@ pub fn spawn(setup: &CaseSetup) -> std::io::Result<Running> {
     // the command holds the pipe's writing end until it is dropped: the output then ends with the run
     drop(cmd);
     Ok(Running { child, output: read })
+}
+
+/// `DIR/<id, filesystem-safe>-<index>.html`: where run `index` of the suite records its replay.
+pub fn replay_path(dir: &Path, id: &str, index: usize) -> PathBuf {
+    let safe: String =
+        id.chars().map(|c| if c.is_ascii_alphanumeric() || "._-".contains(c) { c } else { '_' }).take(80).collect();
+    dir.join(format!("{}-{index}.html", safe.trim_start_matches(['.', '_'])))
 }
 
 fn report_path(setup: &CaseSetup) -> PathBuf {
@@ -123,6 +138,15 @@ pub fn finish(setup: &CaseSetup, run: Running, started: (SystemTime, Instant)) -
     let (report, peak_rss_bytes) = file.map_or((None, None), |f| (Some(f.report), f.peak_rss_bytes));
     let _ = std::fs::remove_dir_all(&setup.scratch);
     let failures = judge(report.as_ref(), status.ok(), &tail);
+    let replay = setup.replay.as_ref().and_then(|(path, keep_all)| {
+        let written = std::fs::metadata(path).is_ok_and(|m| m.len() > 0);
+        if written && (*keep_all || !failures.is_empty()) {
+            Some(path.clone())
+        } else {
+            let _ = std::fs::remove_file(path);
+            None
+        }
+    });
     let run = setup.run;
     CaseResult {
         id: run.id.clone(),
@@ -134,6 +158,7 @@ pub fn finish(setup: &CaseSetup, run: Running, started: (SystemTime, Instant)) -
         tail,
         report,
         peak_rss_bytes,
+        replay,
     }
 }
 

@@ -42,6 +42,8 @@ pub struct SuiteOptions {
     pub tag: SuiteTag,
     /// What one run is called in messages: "world", or "run" for a manifest's.
     pub noun: &'static str,
+    /// Record each run's replay into this folder; keep those of passing runs too when true.
+    pub replays: Option<(PathBuf, bool)>,
 }
 
 /// The runs of `shard` out of the whole list, and the tag naming its place in the suite. Worlds are
@@ -113,6 +115,12 @@ pub fn run(opts: &SuiteOptions) -> i32 {
     if let Some(dir) = &opts.json {
         if let Err(e) = std::fs::create_dir_all(dir) {
             eprintln!("webots-shim: cannot create the results folder {}: {e}", dir.display());
+            return 2;
+        }
+    }
+    if let Some((dir, _)) = &opts.replays {
+        if let Err(e) = std::fs::create_dir_all(dir) {
+            eprintln!("webots-shim: cannot create the replays folder {}: {e}", dir.display());
             return 2;
         }
     }
@@ -230,6 +238,7 @@ fn worker(
             scratch: scratch.join(i.to_string()),
             until: run.until.or(opts.until),
             step_timeout: opts.step_timeout,
+            replay: opts.replays.as_ref().map(|(dir, all)| (case::replay_path(dir, &run.id, i), *all)),
         };
         let started = (SystemTime::now(), Instant::now());
         let result = match case::spawn(&setup) {

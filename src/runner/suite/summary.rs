@@ -18,6 +18,9 @@ pub fn progress_line(done: usize, total: usize, case: &CaseResult) -> String {
             let _ = write!(line, " (+{} more)", case.failures.len() - 1);
         }
     }
+    if let Some(path) = &case.replay {
+        let _ = write!(line, " [replay: {}]", path.display());
+    }
     line
 }
 
@@ -60,6 +63,9 @@ pub fn failure_details(case: &CaseResult) -> String {
             None => {}
         }
     }
+    if let Some(path) = &case.replay {
+        let _ = writeln!(text, "replay: {}", path.display());
+    }
     text
 }
 
@@ -73,6 +79,10 @@ pub fn output_text(case: &CaseResult) -> String {
     if !case.tail.runner.last.is_empty() {
         let _ = writeln!(text, "[webots-shim]");
         indent_lines(&mut text, &case.tail.runner, "  ");
+    }
+    if let Some(path) = &case.replay {
+        // the line CI systems reading JUnit attachments (Jenkins, GitLab) turn into a link to the file
+        let _ = writeln!(text, "replay: {}\n[[ATTACHMENT|{}]]", path.display(), path.display());
     }
     text
 }
@@ -138,7 +148,17 @@ mod tests {
             tail,
             report: None,
             peak_rss_bytes: None,
+            replay: None,
         }
+    }
+
+    #[test]
+    fn a_kept_replay_is_named_in_the_details_the_output_and_the_progress_line() {
+        let mut c = case(vec![Failure { robot: None, message: "bad".into() }], &[]);
+        c.replay = Some(PathBuf::from("replays/w.html"));
+        assert!(failure_details(&c).ends_with("replay: replays/w.html\n"), "{}", failure_details(&c));
+        assert!(output_text(&c).ends_with("replay: replays/w.html\n[[ATTACHMENT|replays/w.html]]\n"));
+        assert!(progress_line(1, 1, &c).ends_with("[replay: replays/w.html]"));
     }
 
     #[test]

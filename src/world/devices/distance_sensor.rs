@@ -155,6 +155,8 @@ pub struct DistanceSensor {
     directions: Vec<Vector3<f64>>,
     weights: Vec<f64>,
     rng: Box<ChaCha8Rng>,
+    /// The last sample's axis, from the sensor to the distance it measured (for a replay).
+    last_ray: Option<([f64; 3], [f64; 3])>,
 }
 
 impl DistanceSensor {
@@ -229,6 +231,7 @@ impl SensorModel for DistanceSensor {
             directions: Vec::new(),
             weights: Vec::new(),
             rng: Box::new(device_rng(seed, node)),
+            last_ray: None,
         };
         sensor.read(scene, warnings);
         sensor
@@ -289,8 +292,14 @@ impl SensorModel for DistanceSensor {
                 distance + (distance / factor - distance) * self.red_sensitivity
             }
         };
+        let end = origin + pose.rotation * Vector3::x() * distance;
+        self.last_ray = Some((origin.coords.into(), end.coords.into()));
         let value = self.table.lookup(distance, &mut self.rng);
         out.push(if self.resolution != -1.0 { discretize(value, self.resolution) } else { value });
+    }
+
+    fn replay_ray(&self) -> Option<([f64; 3], [f64; 3])> {
+        self.last_ray
     }
 
     fn field_changed(&mut self, scene: &mut Scene, _field: &str, warnings: &mut Vec<String>) {

@@ -99,6 +99,13 @@ pub trait Family: Any + Send {
     /// `robot`'s battery ran out (`on` false) or holds energy again (`on` true).
     fn power(&mut self, _robot: usize, _on: bool) {}
 
+    /// A replay is recorded from now on (`on`) or no more: note what `record` hands over.
+    fn set_recording(&mut self, _on: bool) {}
+
+    /// While a replay is recorded, after each step: what the replay shows of this family (packets
+    /// heard, links locked at a frame).
+    fn record(&mut self, _scene: &Scene, _out: &mut crate::world::record::StepEvents) {}
+
     fn as_any_mut(&mut self) -> &mut dyn Any;
 }
 

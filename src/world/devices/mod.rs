@@ -237,6 +237,20 @@ impl Devices {
         watts
     }
 
+    /// A replay is recorded from now on (`on`), or no more.
+    pub fn set_recording(&mut self, on: bool) {
+        for family in &mut self.families {
+            family.set_recording(on);
+        }
+    }
+
+    /// What the replay shows of the devices after a step (see `Family::record`).
+    pub fn record(&mut self, scene: &Scene, out: &mut crate::world::record::StepEvents) {
+        for (family, _) in self.families.iter_mut().zip(&self.used).filter(|(_, &used)| used) {
+            family.record(scene, out);
+        }
+    }
+
     /// `robot`'s devices lose their power (`on` false: an empty battery) or get it back.
     pub fn power(&mut self, robot: usize, on: bool) {
         for family in &mut self.families {

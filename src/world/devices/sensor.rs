@@ -64,6 +64,11 @@ pub trait SensorModel: Send + 'static {
     /// After every physics step, whether sampled or not (a bumper remembers its touches).
     fn after_physics(&mut self, _sense: &Sense) {}
 
+    /// The ray a replay draws for the last sample (from, to), for sensors that cast one.
+    fn replay_ray(&self) -> Option<([f64; 3], [f64; 3])> {
+        None
+    }
+
     /// The sensor was (re)enabled at `now` (a sensor differencing samples starts over).
     fn enabled(&mut self, _now: f64) {}
 
@@ -267,6 +272,12 @@ impl<M: SensorModel> Family for SensorFamily<M> {
 
     fn renumber(&mut self, i: usize, node: NodeId) {
         self.sensors[i].model.set_node(node);
+    }
+
+    fn record(&mut self, _scene: &Scene, out: &mut crate::world::record::StepEvents) {
+        if out.frame && out.rays_wanted {
+            out.rays.extend(self.sensors.iter().filter(|s| s.sampling.enabled()).filter_map(|s| s.model.replay_ray()));
+        }
     }
 
     fn as_any_mut(&mut self) -> &mut dyn std::any::Any {

@@ -168,6 +168,11 @@ impl Physics {
         all.into_iter().filter(|c| c.solid == node || (descendants && scene.path_to(c.solid).contains(&node))).collect()
     }
 
+    /// Every contact point of the last step, once per Solid it involves (for a replay).
+    pub fn all_contact_points(&self) -> Vec<ContactPoint> {
+        contact_points(&self.engine.narrow_phase, &self.engine.colliders, &self.solids)
+    }
+
     /// Whether `node`'s own geometry touched anything in the last step.
     pub fn touching(&self, scene: &Scene, node: NodeId) -> bool {
         !self.contact_points(scene, node, false).is_empty()

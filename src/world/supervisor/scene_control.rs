@@ -129,6 +129,7 @@ impl World {
             SceneCommand::SetLabel(label) => {
                 self.control.labels.insert(label.id, label.clone());
             }
+            SceneCommand::AnimationRecording(path) => self.supervisor_recording(path.as_deref()),
             SceneCommand::LoadWorld(path) => {
                 let change = match path {
                     Some(p) => WorldChange::Load(PathBuf::from(p)),

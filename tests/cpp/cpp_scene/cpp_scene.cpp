@@ -118,10 +118,11 @@ static void headless(Supervisor *supervisor) {
                 supervisor->movieStartRecording("run.mp4", 640, 480, 0, 90, 1, false));
   CHECK(supervisor->movieIsReady() && supervisor->movieFailed(), "the movie did not fail");
   supervisor->movieStopRecording();
-  EXPECT_STDERR("Error: wb_supervisor_animation_start_recording(): no animation recorded: a headless webots-shim run "
-                "has no 3D view to render.\n",
-                CHECK(!supervisor->animationStartRecording("run.html"), "animation started"));
-  CHECK(!supervisor->animationStopRecording(), "animation stopped");
+  EXPECT_STDERR("Error: wb_supervisor_animation_start_recording(): cannot write /nonexistent-folder/run.html: No such "
+                "file or directory (os error 2)\n",
+                CHECK(!supervisor->animationStartRecording("/nonexistent-folder/run.html"), "animation started"));
+  EXPECT_STDERR("Error: wb_supervisor_animation_stop_recording(): no animation is being recorded.\n",
+                CHECK(!supervisor->animationStopRecording(), "animation stopped"));
   CHECK(!supervisor->virtualRealityHeadsetIsUsed(), "a headset");
   CHECK_ALL_NAN(supervisor->virtualRealityHeadsetGetPosition(), 3);
   CHECK_ALL_NAN(supervisor->virtualRealityHeadsetGetOrientation(), 9);

@@ -132,6 +132,17 @@ impl Family for ConnectorFamily {
         self.docking.renumber(c, node);
     }
 
+    fn record(&mut self, _scene: &Scene, out: &mut crate::world::record::StepEvents) {
+        if !out.frame {
+            return;
+        }
+        for (c, con) in self.docking.connectors.iter().enumerate() {
+            if let Some(peer) = self.docking.peer_of(c).filter(|&p| p > c) {
+                out.links.push((con.node, self.docking.connectors[peer].node));
+            }
+        }
+    }
+
     fn physics_rebuilt(&mut self, scene: &Scene, physics: Option<&mut Physics>) {
         self.docking.reweld_all(scene, physics);
     }

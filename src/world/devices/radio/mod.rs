@@ -8,9 +8,10 @@ use super::family::{same, Ctx, Family, Owner};
 use crate::protocol::node_type::node_type_from_name;
 use crate::protocol::node_type::NodeTypeCode;
 use crate::protocol::{Command, DeviceSetup};
-use crate::world::devices::radio::medium::nodes::{EmitterNode, Packet, ReceiverNode};
+use crate::world::devices::radio::medium::nodes::{EmitterNode, Medium, Packet, ReceiverNode};
 use crate::world::devices::radio::medium::{Radio, RadioDevice};
 use crate::world::geometry::rays::Rays;
+use crate::world::record::{HeardPacket, StepEvents};
 use crate::world::scene::{FieldValue, NodeId, Scene};
 
 pub struct RadioFamily {
@@ -137,8 +138,25 @@ impl Family for RadioFamily {
         }
     }
 
+    fn set_recording(&mut self, on: bool) {
+        self.radio.recording = on;
+    }
+
+    fn record(&mut self, _scene: &Scene, out: &mut StepEvents) {
+        self.radio.take_heard(|emitter, from, receiver, to| {
+            out.packets.push(HeardPacket {
+                from: *from,
+                to: *to,
+                emitting_robot: emitter.robot_node,
+                receiving_robot: receiver.robot_node,
+                infra_red: emitter.medium == Medium::InfraRed,
+            })
+        });
+    }
+
     fn hand_over(&mut self, fresh: &mut dyn Family) {
         let Some(fresh) = same::<RadioFamily>(fresh) else { return };
+        fresh.radio.recording = self.radio.recording;
         for (old, new) in self.radio.receivers.iter().zip(fresh.radio.receivers.iter_mut()) {
             new.sampling = old.sampling.clone();
             new.sampling.reset();

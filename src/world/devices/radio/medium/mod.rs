@@ -78,6 +78,8 @@ pub struct Radio {
     legacy_axes: bool,
     /// Bumped by every `refresh`: tells whether a waiting packet's measurement is still current.
     pose_version: u64,
+    /// A replay is recorded: receivers note whom they heard (`take_heard`).
+    pub recording: bool,
 }
 
 /// The receivers `start..end` (never a robot's receivers cut apart), delivered to by one thread.
@@ -114,6 +116,7 @@ impl Radio {
             threads_used: 0,
             legacy_axes: scene.is_pre_r2022a(),
             pose_version: 0,
+            recording: false,
         }
     }
 
@@ -132,6 +135,23 @@ impl Radio {
     /// before.
     pub fn send(&mut self, emitter: usize, packet: Packet) {
         self.queued.push((emitter as u32, packet));
+    }
+
+    /// The packets heard since the last call (while `recording`): each as the emitter and the receiver.
+    pub fn take_heard(&mut self, mut each: impl FnMut(&EmitterNode, &Point3<f64>, &ReceiverNode, &Point3<f64>)) {
+        for (ri, r) in self.receivers.iter_mut().enumerate() {
+            let heard = std::mem::take(&mut r.heard);
+            for &e in &heard {
+                let (Some(emitter), Some(pose)) = (self.emitters.get(e as usize), self.emitter_pose.get(e as usize))
+                else {
+                    continue;
+                };
+                let to = self.receiver_at.get(ri).copied().unwrap_or_else(Point3::origin);
+                each(emitter, &Point3::from(pose.translation.vector), r, &to);
+            }
+            r.heard = heard;
+            r.heard.clear();
+        }
     }
 
     /// Call once all devices are added, and again whenever poses change.
@@ -215,6 +235,7 @@ impl Radio {
             pose_version: self.pose_version,
             now_ms,
             blocked,
+            recording: self.recording,
         };
         let mut work = Vec::with_capacity(self.parts.len());
         let (mut receivers, mut boxes) = (&mut self.receivers[..], outboxes);

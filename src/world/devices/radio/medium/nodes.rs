@@ -153,6 +153,8 @@ pub struct ReceiverNode {
     pub measured_from: usize,
     /// Boxed: the generator is large and only noisy receivers touch it.
     pub rng: Box<ChaCha8Rng>,
+    /// While a replay is recorded: the emitters of the packets heard since the recorder last looked.
+    pub heard: Vec<u32>,
 }
 
 impl ReceiverNode {
@@ -179,6 +181,7 @@ impl ReceiverNode {
             measured_at: 0,
             measured_from: 0,
             rng: Box::new(device_rng(seed, node)),
+            heard: Vec::new(),
         }
     }
 

@@ -140,6 +140,8 @@ pub(super) struct Sender<'a, 'b> {
     /// The end of the step, when due receivers hand their packets over.
     pub now_ms: f64,
     pub blocked: &'a Blocked<'b>,
+    /// A replay is recorded: each receiver notes the emitters it heard.
+    pub recording: bool,
 }
 
 impl Sender<'_, '_> {
@@ -191,6 +193,9 @@ impl Sender<'_, '_> {
                 r.waiting.push_packet(tag, channel, direction, signal, &out.sends[s as usize].data);
                 if waits {
                     r.origins.push(out.origin(s));
+                }
+                if self.recording {
+                    heard(r, out.sends[s as usize].emitter);
                 }
             }
         }
@@ -274,6 +279,13 @@ impl Sender<'_, '_> {
     fn axis(&self, pose: &Isometry3<f64>) -> Vector3<f64> {
         pose.rotation * if self.legacy_axes { Vector3::z() } else { Vector3::x() }
     }
+}
+
+/// A replay is recorded: the receiver notes whom it heard (out of the delivery loop's way).
+#[cold]
+#[inline(never)]
+fn heard(r: &mut ReceiverNode, emitter: usize) {
+    r.heard.push(emitter as u32);
 }
 
 /// Appends to `reach` the ids of the entries of `run` whose reach covers `to`, without a branch per
