@@ -83,10 +83,15 @@ fn check_imagers(p: &Project, out: &RunOutput) {
     assert_eq!((w, h), (16, 16));
     assert_eq!(pixels[8 * 16 + 8], [255, 0, 0, 255]);
 
-    // recognition: the box, 1 m ahead, 0.2 m wide and high, in the middle of the image
+    // recognition: the box, 1 m ahead, 0.2 m wide and high, in the middle of the image; on the image,
+    // Webots' rule: the box's corners (near face 0.9 m, ±0.1 m) at (w - 1)·(0.5 ∓ 0.5·(0.1/0.9)/tan(0.3927)),
+    // truncated: columns 5 and 9, so centre round(7) and size ceil(4)
     assert_eq!(find("recognized"), "recognized 1");
     let object = find("object");
-    assert!(object.starts_with("object \"red box\" at 1.000 0.000 0.000 size 0.200 0.200 on image 8 8"), "{object}");
+    assert!(
+        object.starts_with("object \"red box\" at 1.000 0.000 0.000 size 0.200 0.200 on image 7 7 size 4 4"),
+        "{object}"
+    );
     assert!(object.ends_with("colour 1.0 0.0 0.0"), "{object}");
     assert_eq!(find("segmentation"), "segmentation centre 255 corner 0");
     assert_eq!(find("altitude"), "altitude 0.500000");
@@ -106,8 +111,8 @@ fn check_imagers(p: &Project, out: &RunOutput) {
     }
 }
 
-/// A camera with `recognition`, three recognizable boxes (near, far, and one behind a wall) and a box
-/// of its own robot.
+/// A camera with `recognition`, three recognizable boxes (near, far, and one behind a wall whose bounding
+/// object hides it: Webots' occlusion rays meet bounding objects) and a box of its own robot.
 fn recognition_world(recognition: &str) -> String {
     let solid = |name: &str, x: f64, y: f64, colors: &str| {
         format!(
@@ -119,7 +124,7 @@ fn recognition_world(recognition: &str) -> String {
         "#VRML_SIM R2025a utf8\nWorldInfo {{ basicTimeStep 32 }}\n\
          Robot {{ controller \"recognition_probe\" children [ Camera {{ width 64 height 64 fieldOfView 1.5 recognition {recognition} }} \
          Solid {{ translation 0.5 0 0.15 model \"own\" recognitionColors [ 0 1 0 ] children [ Shape {{ geometry Box {{ size 0.1 0.1 0.1 }} }} ] }} ] }}\n\
-         {}{}{}Solid {{ translation 1.5 -0.5 0 children [ Shape {{ geometry Box {{ size 0.1 0.6 0.6 }} }} ] }}\n",
+         {}{}{}Solid {{ translation 1.5 -0.5 0 children [ Shape {{ geometry DEF WALL Box {{ size 0.1 0.6 0.6 }} }} ] boundingObject USE WALL }}\n",
         solid("near", 1.0, 0.3, "1 0 0"),
         solid("far", 3.0, 0.3, "0 0 1"),
         solid("hidden", 2.0, -0.5, "1 1 0"),

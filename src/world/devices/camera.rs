@@ -16,6 +16,7 @@ use crate::protocol::{
 };
 use crate::world::devices::radio::medium::nodes::device_rng;
 use crate::world::devices::sampling::Sampling;
+use crate::world::geometry::rays::Rays;
 use crate::world::geometry::render::VisualScene;
 use crate::world::scene::{NodeId, Scene};
 
@@ -186,6 +187,7 @@ impl Family for CameraFamily {
         }
         // one view of the world for every camera of this step
         let view = VisualScene::build(ctx.scene);
+        let rays = Rays::of(ctx.physics.as_deref(), ctx.obstacles);
         for (i, image, recognizing) in due {
             let c = &mut self.cameras[i];
             if image {
@@ -197,6 +199,7 @@ impl Family for CameraFamily {
                 let (objects, segmentation) = recognize(
                     ctx.scene,
                     &view,
+                    &rays,
                     c.node,
                     &pose,
                     &c.setup,

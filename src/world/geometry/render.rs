@@ -24,6 +24,9 @@ pub struct Item {
     pub color: [f64; 3],
     /// The nearest Solid above the Shape.
     pub solid: Option<NodeId>,
+    /// The appearance's transparency: a fully transparent shape (1) is not drawn, nor seen by range
+    /// finders and lidars (a partly transparent one is).
+    pub transparency: f64,
 }
 
 pub struct VisualScene {
@@ -63,7 +66,7 @@ impl VisualScene {
     pub fn cast(&self, origin: &Point3<f64>, direction: &Vector3<f64>, max: f64) -> Option<(usize, f64)> {
         let ray = Ray::new(point(origin), vector(direction));
         let (leaf, toi) = self.bvh.cast_ray(&ray, max, |leaf, best| {
-            let item = self.items.get(leaf as usize)?;
+            let item = self.items.get(leaf as usize).filter(|i| i.transparency < 1.0)?;
             let toi = item.shape.cast_ray(&item.at, &ray, best, true)?;
             (toi > 0.0).then_some(toi)
         })?;
@@ -125,7 +128,8 @@ fn shape_item(scene: &Scene, shape: NodeId, solid: Option<NodeId>) -> Option<Ite
     }
     let mut pose = frame * local;
     pose.translation.vector = m.transform_point(&Point3::from(local.translation.vector)).coords;
-    Some(Item { shape: parry, at: engine_pose(&pose), pose, color: color(scene, shape), solid })
+    let transparency = transparency(scene, shape);
+    Some(Item { shape: parry, at: engine_pose(&pose), pose, color: color(scene, shape), solid, transparency })
 }
 
 /// A shape under a scale: exact for boxes, the scales' geometric mean for the other shapes.
@@ -177,4 +181,13 @@ pub fn color(scene: &Scene, shape: NodeId) -> [f64; 3] {
         None => [1.0; 3],
     };
     c.map(|v| v.clamp(0.0, 1.0))
+}
+
+/// The transparency of the Shape's Material or PBRAppearance (0 without either).
+pub fn transparency(scene: &Scene, shape: NodeId) -> f64 {
+    match scene.sf_node(shape, "appearance") {
+        Some(a) if scene.type_name(a) == "PBRAppearance" => scene.sf_float(a, "transparency"),
+        Some(a) => scene.sf_node(a, "material").map_or(0.0, |m| scene.sf_float(m, "transparency")),
+        None => 0.0,
+    }
 }
