@@ -92,3 +92,113 @@ fn webots_range_finder_tests_see_semi_transparent_planes_in_every_projection() {
     p.world("cylindrical.wbt", &round_range_finder("cylindrical", 127));
     passes(&p, "cylindrical.wbt", "range finder cylindrical test passed");
 }
+
+/// A planar camera (256 × 256, 0.7854 rad, recognition to 5 m) at the origin looking along +x; its left
+/// plane passes at y = x·tan 0.3927, its top at z = x·tan 0.3927.
+const RECOGNITION_WORLD: &str = r#"#VRML_SIM R2025a utf8
+WorldInfo { basicTimeStep 32 }
+Solid {
+  translation 3 1.5674 0
+  children [ Shape { geometry DEF BALL Sphere { radius 0.5 } } ]
+  model "visible sphere"
+  boundingObject USE BALL
+  recognitionColors [ 0.75 0.2 0.2 ]
+}
+Solid {
+  translation 2 0.3 0.3
+  children [ Shape { geometry Sphere { radius 0.2 } } ]
+  name "solid(1)"
+  model "visible sphere without BO"
+  recognitionColors [ 0.75 0.2 0.2 ]
+}
+Solid {
+  translation 5.6 0 0
+  children [ Shape { geometry USE BALL } ]
+  name "solid(2)"
+  model "sphere too far"
+  boundingObject USE BALL
+  recognitionColors [ 0 0 1 ]
+}
+Solid {
+  translation 5.4 0.5 0
+  children [ Shape { geometry DEF SMALL Sphere { radius 0.3 } } ]
+  name "solid(3)"
+  model "sphere too far"
+  boundingObject USE SMALL
+  recognitionColors [ 0 0 1 ]
+}
+Solid {
+  translation 2 0 0
+  children [ Shape { geometry DEF BAR Box { size 0.1 0.1 2 } } ]
+  name "solid(4)"
+  model "visible box"
+  boundingObject USE BAR
+  recognitionColors [ 0.75 0.2 0.2 ]
+}
+DEF GREEN_BOX Solid {
+  translation 3 0 0
+  children [ Shape { geometry DEF HIDDEN Box { size 0.1 0.1 0.5 } } ]
+  name "solid(5)"
+  model "occluded box"
+  boundingObject USE HIDDEN
+  recognitionColors [ 0 1 0, 1 0 1 ]
+}
+Solid {
+  translation 2.5 -0.6 -0.3
+  children [
+    Shape { geometry DEF PARENT Box { size 0.1 0.9 0.1 } }
+    Solid {
+      translation 0 0 -0.3
+      children [ Shape { geometry DEF CUBE Box { size 0.1 0.1 0.1 } } ]
+      model "sub solid"
+      boundingObject USE CUBE
+      recognitionColors [ 1 0 0 ]
+    }
+  ]
+  name "solid(6)"
+  boundingObject USE PARENT
+}
+Solid {
+  translation 3 -1.35 0
+  rotation 1 0 0 1.5708
+  children [ Shape { geometry DEF CAPSULE Capsule { height 1 radius 0.05 } } ]
+  name "solid(7)"
+  model "visible capsule"
+  boundingObject USE CAPSULE
+  recognitionColors [ 0.75 0.2 0.2 ]
+}
+Solid {
+  translation 2.5 0.8 -0.5
+  children [
+    DEF ARM1 Shape { geometry Box { size 0.1 0.4 0.1 } }
+    DEF ARM2 Pose { translation 0 0.15 0.15 children [ Shape { geometry Box { size 0.1 0.1 0.4 } } ] }
+  ]
+  name "solid(8)"
+  model "composed solid"
+  boundingObject Group { children [ USE ARM1 USE ARM2 ] }
+  recognitionColors [ 1 0 0 ]
+}
+Solid {
+  translation -2 0 0
+  children [ Shape { geometry USE CAPSULE } ]
+  name "solid(9)"
+  model "invisible capsule"
+  boundingObject USE CAPSULE
+  recognitionColors [ 0 0 1 ]
+}
+Robot {
+  controller "recognition_webots"
+  supervisor TRUE
+  children [
+    Camera { width 256 height 256 recognition DEF RECOGNITION Recognition { maxRange 5 occlusion 0 } }
+  ]
+}
+"#;
+
+#[test]
+fn webots_camera_recognition_test_counts_partly_visible_and_nested_solids() {
+    let p = Project::new();
+    p.controller("recognition_webots", "recognition_webots");
+    p.world("recognition.wbt", RECOGNITION_WORLD);
+    passes(&p, "recognition.wbt", "camera recognition test passed");
+}

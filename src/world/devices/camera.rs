@@ -212,8 +212,14 @@ impl Family for CameraFamily {
         }
     }
 
-    fn field_changed(&mut self, ctx: &mut Ctx, device: Option<usize>, _node: NodeId, _field: &str) {
-        let Some(i) = device else { return };
+    fn field_changed(&mut self, ctx: &mut Ctx, device: Option<usize>, node: NodeId, _field: &str) {
+        // a field of a camera's Recognition, Zoom or Focus node is one of the camera's
+        let owner = || {
+            self.cameras.iter().position(|c| {
+                ["recognition", "zoom", "focus"].iter().any(|f| ctx.scene.sf_node(c.node, f) == Some(node))
+            })
+        };
+        let Some(i) = device.or_else(owner) else { return };
         let before = self.setup(i);
         self.cameras[i].read(ctx.scene);
         let after = self.setup(i);
