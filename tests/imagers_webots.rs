@@ -202,3 +202,95 @@ fn webots_camera_recognition_test_counts_partly_visible_and_nested_solids() {
     p.world("recognition.wbt", RECOGNITION_WORLD);
     passes(&p, "recognition.wbt", "camera recognition test passed");
 }
+
+/// Webots' nested_def_nodes world laid out along our axes: boxes on the y = 0 plane, distance sensors
+/// 0.1 m away looking along -y (x and the height as in Webots' world, its up axis our z). Webots' two
+/// infra-red sensors, which see shapes without bounding objects there, are replaced by a generic one
+/// where the moved Transform's copy in a bounding object goes (see COMPATIBILITY.md).
+const NESTED_DEF_WORLD: &str = r#"#VRML_SIM R2025a utf8
+WorldInfo { basicTimeStep 16 }
+DEF USE_CASE_1 Solid {
+  children [
+    DEF G Group {
+      children [
+        DEF T1 Transform {
+          children [
+            DEF S1 Shape {
+              appearance Appearance { material Material { diffuseColor 0.988235 0.913725 0.309804 } }
+              geometry DEF B1 Box { size 0.1 0.1 0.1 }
+            }
+          ]
+        }
+        DEF T2 Transform { translation 0.4 0 0 children [ USE S1 ] }
+      ]
+    }
+  ]
+  boundingObject USE G
+}
+DEF USE_CASE_2 Solid {
+  translation 0 0 0.4
+  children [
+    DEF G1 Group {
+      children [
+        DEF T3 Transform {
+          children [
+            DEF S2 Shape {
+              appearance Appearance { material Material { diffuseColor 0.937255 0.160784 0.160784 } }
+              geometry DEF B2 Box { size 0.1 0.1 0.1 }
+            }
+          ]
+        }
+      ]
+    }
+    DEF G2 Group { children [ DEF T4 Transform { translation 0.4 0 0.3 children [ USE S2 ] } ] }
+    DEF T5 Transform { translation 0 0 0.2 children [ USE T4 ] }
+    Transform { translation 0 0 -0.5 children [ USE T5 ] }
+  ]
+  name "solid(2)"
+  boundingObject Group { children [ USE T3 ] }
+}
+DEF USE_CASE_3 Transform { translation 0.4 0 0 children [ USE T2 ] }
+DEF USE_CASE_4 Transform { translation 0.3 0 0 children [ USE USE_CASE_3 ] }
+Robot {
+  children [
+    DistanceSensor { translation 0.075 0.1 0 rotation 0 0 1 -1.5708 name "ds1" }
+    DistanceSensor { translation 0.475 0.1 0 rotation 0 0 1 -1.5708 name "ds2" }
+    DistanceSensor { translation 0.075 0.1 0.4 rotation 0 0 1 -1.5708 name "ds3" }
+    DistanceSensor { translation 0.4 0.1 -0.2 rotation 0 0 1 -1.5708 name "ds4" }
+  ]
+  controller "nested_def_webots"
+  supervisor TRUE
+}
+"#;
+
+#[test]
+fn webots_nested_def_nodes_test_a_changed_def_reaches_every_use_and_the_sensors() {
+    let p = Project::new();
+    p.controller("nested_def_webots", "nested_def_webots");
+    p.world("nested.wbt", NESTED_DEF_WORLD);
+    passes(&p, "nested.wbt", "nested def nodes test passed");
+}
+
+const PROTO_PARAM_WORLD: &str = r#"#VRML_SIM R2025a utf8
+PROTO Block [ field SFVec3f size 0.1 0.1 0.1 ] {
+  Solid {
+    children [ DEF GROUP Group { children [ Shape { geometry DEF B Box { size IS size } } ] } ]
+    boundingObject USE GROUP
+  }
+}
+WorldInfo { basicTimeStep 16 }
+DEF BLOCK Block { }
+Robot {
+  children [ DistanceSensor { translation 0.075 0.1 0 rotation 0 0 1 -1.5708 name "ds" } ]
+  controller "proto_param_webots"
+  supervisor TRUE
+}
+"#;
+
+#[test]
+fn a_proto_parameter_changed_by_a_supervisor_reaches_a_nested_use_in_the_bounding_object() {
+    let p = Project::new();
+    p.controller("proto_param_webots", "proto_param_webots");
+    p.world("proto.wbt", PROTO_PARAM_WORLD);
+    passes(&p, "proto.wbt", "proto parameter test passed");
+}
