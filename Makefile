@@ -87,6 +87,7 @@ bench: build
 	$(CARGO) bench --bench python
 	$(CARGO) bench --bench templates
 	$(CARGO) bench --bench crowd
+	$(CARGO) bench --bench imagers
 	$(CARGO) bench --bench physics
 
 clean:

@@ -294,3 +294,82 @@ fn a_proto_parameter_changed_by_a_supervisor_reaches_a_nested_use_in_the_boundin
     p.world("proto.wbt", PROTO_PARAM_WORLD);
     passes(&p, "proto.wbt", "proto parameter test passed");
 }
+
+/// Webots' camera_image_update world along our axes: a 2 m plane 1 m ahead, lit only by a light's
+/// ambient intensity 1 (intensity 0), its Material's ambient intensity 1.
+const IMAGE_UPDATE_WORLD: &str = r#"#VRML_SIM R2025a utf8
+WorldInfo { basicTimeStep 32 }
+Background { skyColor [ 0.4 0.7 1 ] }
+PointLight { ambientIntensity 1 intensity 0 }
+Pose {
+  translation 1 0 0
+  rotation 0 1 0 -1.5708
+  children [
+    Shape {
+      appearance Appearance { material DEF MATERIAL Material { ambientIntensity 1 diffuseColor 1 1 1 } }
+      geometry Plane { size 2 2 }
+    }
+  ]
+}
+Robot {
+  children [
+    Camera { name "camera0" width 2 height 2 near 0.2 zoom Zoom { maxFieldOfView 1.58 minFieldOfView 1.56 } }
+    Camera { name "camera1" width 2 height 2 near 0.5 zoom Zoom { maxFieldOfView 1.58 minFieldOfView 1.56 } }
+  ]
+  controller "camera_webots"
+  controllerArgs [ "image_update" ]
+  supervisor TRUE
+}
+"#;
+
+/// Webots' camera_color_exposure and camera_color_focus scene along our axes: a red box filling the
+/// lower half of the default camera's view, two directional lights 45 degrees off its face (along +x and
+/// down), each with ambient intensity 1; blue sky.
+fn red_half(exposure: &str, test: &str) -> String {
+    format!(
+        r#"#VRML_SIM R2025a utf8
+WorldInfo {{ basicTimeStep 32 }}
+Background {{ skyColor [ 0 0 1 ] }}
+DirectionalLight {{ ambientIntensity 1 direction 1 0 -1 }}
+DirectionalLight {{ ambientIntensity 1 direction 1 0 -1 }}
+Pose {{
+  translation 0.5 0 -0.5
+  children [ Shape {{ appearance Appearance {{ material Material {{ diffuseColor 1 0 0 }} }} geometry Box {{ size 0.1 1 1 }} }} ]
+}}
+Robot {{
+  children [ Camera {{ exposure {exposure} }} ]
+  controller "camera_webots"
+  controllerArgs [ "{test}" ]
+}}
+"#
+    )
+}
+
+/// supervisor_reset_simulation's camera: one pixel looking down at a red box under a light straight down.
+const RED_BOX_WORLD: &str = r#"#VRML_SIM R2025a utf8
+WorldInfo { basicTimeStep 8 }
+Background { skyColor [ 0 0 1 ] }
+DirectionalLight { direction 0 0 -1 }
+Solid {
+  children [ Shape { appearance Appearance { material Material { diffuseColor 1 0 0 } } geometry Box { size 0.8 0.9 0.1 } } ]
+}
+Robot {
+  children [ Camera { translation 0 0 0.3 rotation 0 1 0 1.5708 width 1 height 1 } ]
+  controller "camera_webots"
+  controllerArgs [ "red_box" ]
+}
+"#;
+
+#[test]
+fn webots_camera_tests_image_update_exposure_focus_and_a_lit_red_box() {
+    let p = Project::new();
+    p.controller("camera_webots", "camera_webots");
+    p.world("update.wbt", IMAGE_UPDATE_WORLD);
+    passes(&p, "update.wbt", "camera image_update test passed");
+    p.world("exposure.wbt", &red_half("0.5", "exposure"));
+    passes(&p, "exposure.wbt", "camera exposure test passed");
+    p.world("focus.wbt", &red_half("1", "focus"));
+    passes(&p, "focus.wbt", "camera focus test passed");
+    p.world("red_box.wbt", RED_BOX_WORLD);
+    passes(&p, "red_box.wbt", "camera red_box test passed");
+}

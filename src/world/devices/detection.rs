@@ -4,7 +4,7 @@
 //! Solids below it) are tested one primitive at a time: boxes, meshes and other shapes by their corner
 //! points (points outside a side plane are moved onto it, so the box is clipped to the frustum), spheres,
 //! cylinders and capsules by their centre and extent. A Solid without any bounding object below it is
-//! tested as the sphere around its visual shapes. The visible primitives' boxes merge into one, in the
+//! tested as the sphere around its visual shapes (a point at its origin without any). The visible primitives' boxes merge into one, in the
 //! device's frame (x forward, y left, z up); beyond `maxRange` plus half its depth the Solid is not seen.
 
 use nalgebra::{Isometry3, Point3, Vector3};
@@ -114,12 +114,12 @@ impl Frustum {
             if !first || has_bounding_object_below(scene, s) {
                 return Vec::new();
             }
-            return visual_sphere(scene, view, s)
-                .map(|b| {
-                    let c = self.pose.inverse_transform_point(&na_point(b.center()));
-                    vec![Primitive::Round { center: c, size: Vector3::repeat(2.0 * b.radius()) }]
-                })
-                .unwrap_or_default();
+            // a Solid without shapes is a point at its origin
+            let (center, radius) = visual_sphere(scene, view, s).map_or_else(
+                || (Point3::from(to_device.translation.vector), 0.0),
+                |b| (self.pose.inverse_transform_point(&na_point(b.center())), b.radius()),
+            );
+            return vec![Primitive::Round { center, size: Vector3::repeat(2.0 * radius) }];
         }
         shapes
             .iter()
@@ -240,13 +240,13 @@ impl Frustum {
                 return None;
             }
         } else {
-            for j in 0..4 {
-                let d = self.normals[j].dot(&c);
+            for (j, (n, part)) in self.normals.iter().zip(beyond.iter_mut()).enumerate() {
+                let d = n.dot(&c);
                 if d < -half(j) {
                     return None;
                 }
                 if d < half(j) {
-                    beyond[j] = half(j) - d;
+                    *part = half(j) - d;
                 }
             }
         }

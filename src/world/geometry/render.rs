@@ -10,7 +10,8 @@ use parry3d_f64::partitioning::{Bvh, BvhBuildStrategy};
 use parry3d_f64::query::Ray;
 use parry3d_f64::shape::SharedShape;
 
-use crate::world::geometry::convert::{point, pose as engine_pose, vector};
+use crate::world::geometry::convert::{na_vector, point, pose as engine_pose, vector};
+use crate::world::geometry::shading::Surface;
 use crate::world::geometry::shapes::visual_geometry;
 use crate::world::scene::{FieldValue, NodeId, Scene};
 
@@ -27,6 +28,8 @@ pub struct Item {
     /// The appearance's transparency: a fully transparent shape (1) is not drawn, nor seen by range
     /// finders and lidars (a partly transparent one is).
     pub transparency: f64,
+    /// How it is lit (`shading.rs`).
+    pub surface: Surface,
 }
 
 pub struct VisualScene {
@@ -71,6 +74,23 @@ impl VisualScene {
             (toi > 0.0).then_some(toi)
         })?;
         Some((leaf as usize, toi))
+    }
+
+    /// `cast`, with the outward unit normal of the surface hit.
+    pub fn cast_normal(
+        &self,
+        origin: &Point3<f64>,
+        direction: &Vector3<f64>,
+        max: f64,
+    ) -> Option<(usize, f64, Vector3<f64>)> {
+        let (item, toi) = self.cast(origin, direction, max)?;
+        let i = &self.items[item];
+        let ray = Ray::new(point(origin), vector(direction));
+        let normal = i
+            .shape
+            .cast_ray_and_get_normal(&i.at, &ray, toi + 1e-9, true)
+            .map_or(-*direction, |hit| na_vector(hit.normal));
+        Some((item, toi, normal))
     }
 }
 
@@ -128,8 +148,8 @@ fn shape_item(scene: &Scene, shape: NodeId, solid: Option<NodeId>) -> Option<Ite
     }
     let mut pose = frame * local;
     pose.translation.vector = m.transform_point(&Point3::from(local.translation.vector)).coords;
-    let transparency = transparency(scene, shape);
-    Some(Item { shape: parry, at: engine_pose(&pose), pose, color: color(scene, shape), solid, transparency })
+    let (transparency, surface) = (transparency(scene, shape), Surface::of(scene, shape));
+    Some(Item { shape: parry, at: engine_pose(&pose), pose, color: color(scene, shape), solid, transparency, surface })
 }
 
 /// A shape under a scale: exact for boxes, the scales' geometric mean for the other shapes.
