@@ -100,6 +100,7 @@ bench: build
 	$(CARGO) bench --bench java
 	$(CARGO) bench --bench templates
 	$(CARGO) bench --bench crowd
+	$(CARGO) bench --bench imagers
 	$(CARGO) bench --bench physics
 	$(CARGO) bench --bench record
 

@@ -212,7 +212,7 @@ Solid {
   translation 1 0 0.5
   model "red box"
   recognitionColors [ 1 0 0 ]
-  children [ Shape { appearance Appearance { material Material { diffuseColor 1 0 0 } } geometry Box { size 0.2 0.2 0.2 } } ]
+  children [ Shape { appearance Appearance { material Material { diffuseColor 1 0 0 emissiveColor 1 0 0 } } geometry Box { size 0.2 0.2 0.2 } } ]
   boundingObject Box { size 0.2 0.2 0.2 }
 }
 "#;

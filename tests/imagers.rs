@@ -23,7 +23,7 @@ Solid {
   translation 1 0 0.5
   model "red box"
   recognitionColors [ 1 0 0 ]
-  children [ Shape { appearance Appearance { material Material { diffuseColor 1 0 0 } } geometry Box { size 0.2 0.2 0.2 } } ]
+  children [ Shape { appearance Appearance { material Material { diffuseColor 1 0 0 emissiveColor 1 0 0 } } geometry Box { size 0.2 0.2 0.2 } } ]
   boundingObject Box { size 0.2 0.2 0.2 }
 }
 "#;
@@ -85,16 +85,22 @@ fn check_imagers(p: &Project, out: &RunOutput) {
     assert!((point[0] - 0.9).abs() < 1e-4 && point[1].abs() < 1e-4 && point[2].abs() < 1e-4, "{point:?}");
     assert!(find("lidar point").ends_with("layer 1"));
 
-    // the camera sees the red box in its middle and the sky colour in its corner
-    assert_eq!(find("camera"), "camera centre 255 0 0 corner 0 0 255");
+    // the camera sees the red box in its middle and the sky colour in its corner; the box glows red in a
+    // world without lights (emissive 1: Webots' exposure mapping gives 207)
+    assert_eq!(find("camera"), "camera centre 207 0 0 corner 0 0 255");
     let (w, h, pixels) = common::read_png(&p.path().join("controllers/imagers_probe/camera.png"));
     assert_eq!((w, h), (16, 16));
-    assert_eq!(pixels[8 * 16 + 8], [255, 0, 0, 255]);
+    assert_eq!(pixels[8 * 16 + 8], [207, 0, 0, 255]);
 
-    // recognition: the box, 1 m ahead, 0.2 m wide and high, in the middle of the image
+    // recognition: the box, 1 m ahead, 0.2 m wide and high, in the middle of the image; on the image,
+    // Webots' rule: the box's corners (near face 0.9 m, ±0.1 m) at (w - 1)·(0.5 ∓ 0.5·(0.1/0.9)/tan(0.3927)),
+    // truncated: columns 5 and 9, so centre round(7) and size ceil(4)
     assert_eq!(find("recognized"), "recognized 1");
     let object = find("object");
-    assert!(object.starts_with("object \"red box\" at 1.000 0.000 0.000 size 0.200 0.200 on image 8 8"), "{object}");
+    assert!(
+        object.starts_with("object \"red box\" at 1.000 0.000 0.000 size 0.200 0.200 on image 7 7 size 4 4"),
+        "{object}"
+    );
     assert!(object.ends_with("colour 1.0 0.0 0.0"), "{object}");
     assert_eq!(find("segmentation"), "segmentation centre 255 corner 0");
     assert_eq!(find("altitude"), "altitude 0.500000");
@@ -114,8 +120,8 @@ fn check_imagers(p: &Project, out: &RunOutput) {
     }
 }
 
-/// A camera with `recognition`, three recognizable boxes (near, far, and one behind a wall) and a box
-/// of its own robot.
+/// A camera with `recognition`, three recognizable boxes (near, far, and one behind a wall whose bounding
+/// object hides it: Webots' occlusion rays meet bounding objects) and a box of its own robot.
 fn recognition_world(recognition: &str) -> String {
     let solid = |name: &str, x: f64, y: f64, colors: &str| {
         format!(
@@ -127,7 +133,7 @@ fn recognition_world(recognition: &str) -> String {
         "#VRML_SIM R2025a utf8\nWorldInfo {{ basicTimeStep 32 }}\n\
          Robot {{ controller \"recognition_probe\" children [ Camera {{ width 64 height 64 fieldOfView 1.5 recognition {recognition} }} \
          Solid {{ translation 0.5 0 0.15 model \"own\" recognitionColors [ 0 1 0 ] children [ Shape {{ geometry Box {{ size 0.1 0.1 0.1 }} }} ] }} ] }}\n\
-         {}{}{}Solid {{ translation 1.5 -0.5 0 children [ Shape {{ geometry Box {{ size 0.1 0.6 0.6 }} }} ] }}\n",
+         {}{}{}Solid {{ translation 1.5 -0.5 0 children [ Shape {{ geometry DEF WALL Box {{ size 0.1 0.6 0.6 }} }} ] boundingObject USE WALL }}\n",
         solid("near", 1.0, 0.3, "1 0 0"),
         solid("far", 3.0, 0.3, "0 0 1"),
         solid("hidden", 2.0, -0.5, "1 1 0"),

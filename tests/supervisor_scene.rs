@@ -120,6 +120,9 @@ fn exports_protos_structure_states_tracking_and_headless_calls_from_python() {
 fn check_scene(p: &Project, out: &RunOutput) {
     assert_success(out);
     out.assert_stdout_has("[super] sv_scene: all checks passed at t=0.224");
+    // the exported Viewpoint picture: 640 × 480 (no window to take a size from)
+    let (w, h, _) = common::read_png(&p.path().join("controllers/sv_scene/view.png"));
+    assert_eq!((w, h), (640, 480));
     // the world's own words: the text that did not parse, and the labels still shown at the end
     out.assert_stderr_has(
         "webots-shim: warning: wb_supervisor_field_import_mf_node_from_string(): imported node string:1:",

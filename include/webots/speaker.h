@@ -33,7 +33,7 @@ const char *wb_speaker_get_engine(WbDeviceTag tag);
 
 const char *wb_speaker_get_language(WbDeviceTag tag);
 
-// Speaks `text` (silently): it is spoken until the next step.
+// Speaks `text` (silently): it is spoken for the time its characters take (`speech_ms`).
 void wb_speaker_speak(WbDeviceTag tag, const char *text, double volume);
 
 bool wb_speaker_is_speaking(WbDeviceTag tag);

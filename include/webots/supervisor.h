@@ -165,7 +165,8 @@ WbNodeRef wb_supervisor_field_get_mf_node(WbFieldRef field, int index);
 // `text` and `font` are NULL or NUL-terminated strings.
 void wb_supervisor_set_label(int id, const char *text, double x, double y, double size, int color, double transparency, const char *font);
 
-// Webots' checks, then nothing: no 3D view to take a picture of.
+// Webots' checks, then the Viewpoint's picture (`VIEW_WIDTH` × `VIEW_HEIGHT`, rendered by the world
+// with the cameras' ray caster) written as PNG or JPEG.
 //
 // # Safety
 // `filename` is NULL or a NUL-terminated string.

@@ -75,7 +75,11 @@ pub extern "C" fn wb_camera_get_image(tag: WbDeviceTag) -> *const c_uchar {
             eprintln!("Error: wb_camera_get_image() called for a disabled device! Please use: wb_camera_enable().");
             return ptr::null();
         }
-        c.image.as_ptr()
+        if c.image.is_empty() {
+            ptr::null()
+        } else {
+            c.image.as_ptr()
+        }
     })
 }
 

@@ -7,7 +7,7 @@ use std::ffi::{c_char, c_double, CString};
 use super::types::{WbBool, WbDeviceTag};
 use super::{c_str_arg, is_local, local_call, local_call_at, with_controller};
 use crate::controller::global;
-use crate::controller::media::SpeakerState;
+use crate::controller::media::{speech_ms, SpeakerState};
 
 const PICO_LANGUAGES: [&str; 6] = ["en-US", "en-UK", "de-DE", "es-ES", "fr-FR", "it-IT"];
 
@@ -172,7 +172,7 @@ pub extern "C" fn wb_speaker_get_language(tag: WbDeviceTag) -> *const c_char {
     local_call("wb_speaker_get_language", tag, std::ptr::null(), |s: &mut SpeakerState| s.language.as_ptr())
 }
 
-/// Speaks `text` (silently): it is spoken until the next step.
+/// Speaks `text` (silently): it is spoken for the time its characters take (`speech_ms`).
 #[no_mangle]
 pub extern "C" fn wb_speaker_speak(tag: WbDeviceTag, text: *const c_char, volume: c_double) {
     let func = "wb_speaker_speak";
@@ -183,7 +183,10 @@ pub extern "C" fn wb_speaker_speak(tag: WbDeviceTag, text: *const c_char, volume
         eprintln!("Warning: {func}() called with volume value greater than 1: {volume}. Setting volume to 1.");
     }
     let text = arg(text).unwrap_or_default();
-    local_call_at(func, tag, (), |s: &mut SpeakerState, now| s.speech = Some((text, now + 1e-6)))
+    local_call_at(func, tag, (), |s: &mut SpeakerState, now| {
+        let end = now + speech_ms(&text);
+        s.speech = Some((text, end))
+    })
 }
 
 #[no_mangle]

@@ -18,7 +18,8 @@ pub struct CameraState {
     pub segmentation_enabled: bool,
     segmentation_changed: bool,
     pending: Vec<ImagerCommand>,
-    /// The last image, zeroed until the first one (allocated once the camera is enabled).
+    /// The last image, zeroed until the first one; allocated when the enabling request leaves (as
+    /// Webots maps the image at the answer to it), so NULL between `enable` and the next step.
     pub image: Vec<u8>,
     pub objects: Vec<WbCameraRecognitionObject>,
     /// What `objects` point into.
@@ -50,10 +51,6 @@ impl CameraState {
 
     pub fn enable(&mut self, period: i32) {
         self.period.set(period);
-        let size = (self.setup.width.max(0) * self.setup.height.max(0) * 4) as usize;
-        if period > 0 && self.image.len() != size {
-            self.image = vec![0; size];
-        }
     }
 
     pub fn set_fov(&mut self, fov: f64) {
@@ -107,6 +104,10 @@ impl CameraState {
 impl LocalDevice for CameraState {
     fn write_request(&mut self, tag: u16, _duration_ms: u32, out: &mut DeviceCommands) {
         if let Some(p) = self.period.take_change() {
+            let size = (self.setup.width.max(0) * self.setup.height.max(0) * 4) as usize;
+            if p > 0 && self.image.len() != size {
+                self.image = vec![0; size];
+            }
             out.push(DeviceCommand { tag, command: Command::Sampling(p) });
         }
         for c in self.pending.drain(..) {

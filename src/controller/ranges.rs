@@ -13,7 +13,8 @@ use crate::protocol::{
 pub struct RangeFinderState {
     pub setup: RangeFinderSetup,
     pub period: Period,
-    /// The last range image (infinity until the first one), allocated once enabled.
+    /// The last range image, zeros until the first one (Webots' fresh shared memory); allocated when
+    /// the enabling request leaves, so NULL between `enable` and the next step.
     pub image: Vec<f32>,
 }
 
@@ -24,16 +25,16 @@ impl RangeFinderState {
 
     pub fn enable(&mut self, period: i32) {
         self.period.set(period);
-        let size = (self.setup.width.max(0) * self.setup.height.max(0)) as usize;
-        if self.image.len() != size {
-            self.image = vec![f32::INFINITY; size];
-        }
     }
 }
 
 impl LocalDevice for RangeFinderState {
     fn write_request(&mut self, tag: u16, _duration_ms: u32, out: &mut DeviceCommands) {
         if let Some(p) = self.period.take_change() {
+            let size = (self.setup.width.max(0) * self.setup.height.max(0)) as usize;
+            if p > 0 && self.image.len() != size {
+                self.image = vec![0.0; size];
+            }
             out.push(DeviceCommand { tag, command: Command::Sampling(p) });
         }
     }
@@ -83,18 +84,16 @@ impl LidarState {
 
     pub fn enable(&mut self, period: i32) {
         self.period.set(period);
-        self.allocate();
     }
 
     /// Room for the ranges and the points, both in one allocation of `WbLidarPoint`s (whose alignment
-    /// suits the floats too).
+    /// suits the floats too), zeroed as Webots' fresh shared memory is until the first sample.
     fn allocate(&mut self) {
         let n = self.points();
         let len = n + n.div_ceil(FLOATS_PER_POINT);
         if self.buffer.len() != len {
-            let inf = WbLidarPoint { x: f32::INFINITY, y: f32::INFINITY, z: f32::INFINITY, layer_id: 0, time: 0.0 };
-            self.buffer = vec![inf; len];
-            self.fill_points(&vec![f32::INFINITY; n]);
+            let zero = WbLidarPoint { x: 0.0, y: 0.0, z: 0.0, layer_id: 0, time: 0.0 };
+            self.buffer = vec![zero; len];
         }
     }
 
@@ -152,6 +151,9 @@ fn bytemuck_floats(points: &mut [WbLidarPoint]) -> &mut [f32] {
 impl LocalDevice for LidarState {
     fn write_request(&mut self, tag: u16, _duration_ms: u32, out: &mut DeviceCommands) {
         if let Some(p) = self.period.take_change() {
+            if p > 0 {
+                self.allocate();
+            }
             out.push(DeviceCommand { tag, command: Command::Sampling(p) });
         }
         if std::mem::take(&mut self.frequency_changed) {

@@ -22,6 +22,8 @@ pub enum SceneQuery {
     /// `wb_supervisor_world_save`: the scene written to `path` (an absolute path; `None`: the world
     /// file itself). Answered with whether it worked.
     SaveWorld(Option<String>),
+    /// `wb_supervisor_export_image`: the Viewpoint's picture, `width` × `height`. Answered with an `Image`.
+    ViewImage { width: u32, height: u32 },
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -37,6 +39,12 @@ pub enum SceneAnswer {
     Proto(Option<ProtoInfo>),
     Field(Option<FieldInfo>),
     Done(bool),
+    /// RGB bytes, rows top to bottom.
+    Image {
+        width: u32,
+        height: u32,
+        rgb: Vec<u8>,
+    },
 }
 
 /// What `WbProtoRef` tells of one PROTO layer.

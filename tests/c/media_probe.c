@@ -44,6 +44,10 @@ int main(void) {
   printf("speaking %d\n", wb_speaker_is_speaking(speaker));
   wb_robot_step(32);
   printf("speaking after a step %d\n", wb_speaker_is_speaking(speaker));
+  /* "hello": 5 characters at 15 a second, 333 ms */
+  for (int i = 0; i < 10; i++)
+    wb_robot_step(32);
+  printf("speaking after 11 steps %d\n", wb_speaker_is_speaking(speaker));
 
   /* microphone: silence */
   wb_microphone_enable(mic, 32);

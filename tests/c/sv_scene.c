@@ -230,9 +230,12 @@ static void headless(void) {
   EXPECT_STDERR("Error: wb_supervisor_set_label() called with NULL 'text' argument.\n",
                 wb_supervisor_set_label(2, NULL, 0, 0, 0, 0, 0, "Arial"));
 
-  EXPECT_STDERR("Error: wb_supervisor_export_image(): no image written: a headless webots-shim run has no 3D view to "
-                "render.\n",
-                wb_supervisor_export_image("view.jpg", 90));
+  /* the Viewpoint's picture, rendered by the world's ray caster (tests/supervisor_scene.rs reads it) */
+  EXPECT_STDERR("", wb_supervisor_export_image("view.png", 90));
+  EXPECT_STDERR("", wb_supervisor_export_image("view.jpg", 90));
+  FILE *exported = fopen("view.jpg", "rb");
+  CHECK(exported, "no view.jpg");
+  fclose(exported);
   EXPECT_STDERR("Error: wb_supervisor_export_image(): 'quality' argument (0) must be between 1 and 100.\n",
                 wb_supervisor_export_image("view.jpg", 0));
   CHECK(!wb_supervisor_movie_failed() && wb_supervisor_movie_is_ready(), "no movie yet");

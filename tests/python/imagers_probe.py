@@ -78,8 +78,8 @@ print('camera centre %d %d %d corner %d %d %d' % (
     Camera.imageGetRed(image, 16, 0, 0), Camera.imageGetGreen(image, 16, 0, 0), Camera.imageGetBlue(image, 16, 0, 0)))
 pixels = camera.getImageArray()
 assert len(pixels) == 16 and len(pixels[0]) == 16
-assert pixels[8][8] == [255, 0, 0] and pixels[0][0] == [0, 0, 255]
-assert Camera.imageGetGray(image, 16, 8, 8) == 85
+assert pixels[8][8] == [207, 0, 0] and pixels[0][0] == [0, 0, 255]
+assert Camera.imageGetGray(image, 16, 8, 8) == 69
 assert camera.saveImage('camera.png', 100) == 0
 assert camera.saveImage('camera.bmp', 100) == -1
 assert camera.saveImage('camera.jpg', 0) == -1

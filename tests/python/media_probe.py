@@ -31,6 +31,9 @@ speaker.speak('hello', 1.0)
 print('speaking %d' % speaker.isSpeaking())
 robot.step(32)
 print('speaking after a step %d' % speaker.isSpeaking())
+for _ in range(10):  # "hello": 5 characters at 15 a second, 333 ms
+    robot.step(32)
+print('speaking after 11 steps %d' % speaker.isSpeaking())
 try:
     Speaker.playSound(speaker, 'right', 'beep.wav', 1.0, 1.0, 0.0, False)
     raise AssertionError('no TypeError')

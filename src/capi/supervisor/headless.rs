@@ -1,6 +1,7 @@
 //! What a headless run has no use for or cannot do: labels (kept by the world, shown by nobody: the
-//! runner lists the last ones when the run ends), movies and image exports (Webots' failure values, and
-//! a message saying why), animations (recorded as a replay page, world/record), the virtual-reality headset (never there), the node selected in
+//! runner lists the last ones when the run ends), movies (Webots' failure values, and a message saying
+//! why), image exports (the Viewpoint rendered by the world's ray caster), animations (recorded as a
+//! replay page, world/record), the virtual-reality headset (never there), the node selected in
 //! the scene tree (none), the viewpoint and per-camera visibility (nothing renders).
 
 use std::ffi::{c_char, c_double, c_int};
@@ -12,7 +13,8 @@ use super::{exit_if, flush, quitting, supervisor_call, NAN_VECTOR};
 use crate::capi::c_str_arg;
 use crate::capi::nodes::WbNodeType;
 use crate::capi::types::{WbBool, WbNodeRef};
-use crate::protocol::{Label, SceneCommand, SupervisorCommand};
+use crate::controller::image_file;
+use crate::protocol::{Label, Query, QueryAnswer, SceneAnswer, SceneCommand, SceneQuery, SupervisorCommand};
 
 // Webots' movie states (deprecated there, still in supervisor.h): the header lists them all.
 pub const WB_SUPERVISOR_MOVIE_READY: c_int = 0;
@@ -76,7 +78,8 @@ fn no_view(func: &str, what: &str) {
     eprintln!("Error: {func}(): {what}: a headless webots-shim run has no 3D view to render.");
 }
 
-/// Webots' checks, then nothing: no 3D view to take a picture of.
+/// Webots' checks, then the Viewpoint's picture (`VIEW_WIDTH` × `VIEW_HEIGHT`, rendered by the world
+/// with the cameras' ray caster) written as PNG or JPEG.
 ///
 /// # Safety
 /// `filename` is NULL or a NUL-terminated string.
@@ -85,16 +88,30 @@ pub unsafe extern "C" fn wb_supervisor_export_image(filename: *const c_char, qua
     let func = "wb_supervisor_export_image";
     // SAFETY: `filename` is NULL or NUL-terminated per this function's contract.
     let filename = unsafe { c_str_arg(filename) };
-    supervisor_call(func, (), |_| {
-        if filename.is_none_or(|f| f.is_empty()) {
+    supervisor_call(func, (), |c| {
+        let Some(name) = filename.filter(|f| !f.to_bytes().is_empty()) else {
             eprintln!("Error: {func}() called with NULL or empty 'filename' argument.");
-        } else if !(1..=100).contains(&quality) {
+            return;
+        };
+        if !(1..=100).contains(&quality) {
             eprintln!("Error: {func}(): 'quality' argument ({quality}) must be between 1 and 100.");
-        } else {
-            no_view(func, "no image written");
+            return;
+        }
+        let q = Query::Scene(SceneQuery::ViewImage { width: VIEW_WIDTH, height: VIEW_HEIGHT });
+        let Some(QueryAnswer::Scene(SceneAnswer::Image { width, height, rgb })) = c.query_after_writes(func, q) else {
+            return;
+        };
+        let rgba: Vec<u8> = rgb.chunks_exact(3).flat_map(|p| [p[0], p[1], p[2], 255]).collect();
+        let name = name.to_string_lossy();
+        if let Err(e) = image_file::save_rgba(&name, width, height, &rgba, quality as u8) {
+            eprintln!("Error: {func}(): cannot write '{name}': {e}.");
         }
     })
 }
+
+/// The size of the exported picture: a headless run has no window whose size it could take.
+const VIEW_WIDTH: u32 = 640;
+const VIEW_HEIGHT: u32 = 480;
 
 /// Webots' checks, then the movie fails at once (`wb_supervisor_movie_failed` says so).
 ///

@@ -1,6 +1,6 @@
-//! Camera: an image of the visual shapes (render.rs: one ray per pixel, flat unlit colours, the
-//! Background's sky colour behind), BGRA, with Gaussian noise of σ = noise · 255 per channel; the
-//! near and far planes clip; zoom, exposure and focus are kept and reported, not rendered. With a
+//! Camera: an image of the visual shapes (render.rs: one ray per pixel, lit and exposed by Webots'
+//! rules in shading.rs, the Background's sky colour behind), BGRA, with Gaussian noise of
+//! σ = noise · 255 per channel; the near and far planes clip; zoom and focus are kept and reported. With a
 //! Recognition node: the Solids with recognition colours in view (see `recognition.rs`), and the
 //! segmentation image.
 
@@ -16,7 +16,9 @@ use crate::protocol::{
 };
 use crate::world::devices::radio::medium::nodes::device_rng;
 use crate::world::devices::sampling::Sampling;
+use crate::world::geometry::rays::Rays;
 use crate::world::geometry::render::VisualScene;
+use crate::world::geometry::shading::{tone_map, Lighting, Surface};
 use crate::world::scene::{NodeId, Scene};
 
 struct Camera {
@@ -73,8 +75,8 @@ impl Camera {
         });
     }
 
-    /// The camera's image of `view`, BGRA.
-    fn render(&mut self, scene: &Scene, view: &VisualScene) -> Vec<u8> {
+    /// The camera's image of `view` under `lighting`, BGRA (`shading.rs`).
+    fn render(&mut self, scene: &Scene, view: &VisualScene, lighting: &Lighting) -> Vec<u8> {
         let s = self.setup.clone();
         let pose = scene.global_pose(self.node);
         let origin = Point3::from(pose.translation.vector);
@@ -87,8 +89,16 @@ impl Camera {
                 let start = if s.projection == Projection::Planar { s.near / d[0].max(1e-9) } else { s.near };
                 let far = if self.far > 0.0 { self.far - s.near } else { f64::INFINITY };
                 let dir = pose.rotation * Vector3::from(d);
-                let rgb = match view.cast(&(origin + dir * start), &dir, far) {
-                    Some((item, _)) => view.items()[item].color.map(to_byte),
+                let from = origin + dir * start;
+                let rgb = match view.cast_normal(&from, &dir, far) {
+                    Some((item, toi, normal)) => {
+                        let item = &view.items()[item];
+                        let light = lighting.shade(&item.surface, &(from + dir * toi), &normal);
+                        match item.surface {
+                            Surface::Flat(c) => c.map(to_byte),
+                            Surface::Lit { .. } => light.map(|c| to_byte(tone_map(c, s.exposure))),
+                        }
+                    }
                     None => sky,
                 };
                 let [r, g, b] = rgb.map(|c| self.noisy(c));
@@ -186,10 +196,12 @@ impl Family for CameraFamily {
         }
         // one view of the world for every camera of this step
         let view = VisualScene::build(ctx.scene);
+        let rays = Rays::of(ctx.physics.as_deref(), ctx.obstacles);
+        let lighting = Lighting::of(ctx.scene);
         for (i, image, recognizing) in due {
             let c = &mut self.cameras[i];
             if image {
-                let pixels = c.render(ctx.scene, &view);
+                let pixels = c.render(ctx.scene, &view, &lighting);
                 ctx.outboxes[c.owner.robot].push_data(c.owner.tag, DeviceData::Image(pixels));
             }
             if let (true, Some(params)) = (recognizing, c.recognition.as_ref()) {
@@ -197,6 +209,7 @@ impl Family for CameraFamily {
                 let (objects, segmentation) = recognize(
                     ctx.scene,
                     &view,
+                    &rays,
                     c.node,
                     &pose,
                     &c.setup,
@@ -209,8 +222,14 @@ impl Family for CameraFamily {
         }
     }
 
-    fn field_changed(&mut self, ctx: &mut Ctx, device: Option<usize>, _node: NodeId, _field: &str) {
-        let Some(i) = device else { return };
+    fn field_changed(&mut self, ctx: &mut Ctx, device: Option<usize>, node: NodeId, _field: &str) {
+        // a field of a camera's Recognition, Zoom or Focus node is one of the camera's
+        let owner = || {
+            self.cameras.iter().position(|c| {
+                ["recognition", "zoom", "focus"].iter().any(|f| ctx.scene.sf_node(c.node, f) == Some(node))
+            })
+        };
+        let Some(i) = device.or_else(owner) else { return };
         let before = self.setup(i);
         self.cameras[i].read(ctx.scene);
         let after = self.setup(i);

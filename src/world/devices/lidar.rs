@@ -1,5 +1,5 @@
-//! Lidar: one ray per point of each layer against the bounding objects (the distance sensor's query,
-//! the device's own robot ignored): the distance (cylindrical projection) or the depth along x (planar);
+//! Lidar: one ray per point of each layer against the visual shapes (Webots renders them, as for a
+//! range finder): the distance (cylindrical projection) or the depth along x (planar);
 //! infinity outside [minRange, maxRange]; Gaussian noise of σ = noise · maxRange and the resolution. A
 //! rotating lidar scans a full turn at each sample (its head is not turned). Sample: the layers' ranges,
 //! first layer first; the controller makes the point cloud from them.
@@ -98,13 +98,12 @@ impl SensorModel for Lidar {
         let s = &self.setup;
         let pose = sense.scene.global_pose(self.node);
         let origin = Point3::from(pose.translation.vector);
-        let ignored = [sense.scene.robot_of(self.node)];
         let mut ranges = Vec::with_capacity((s.layers * s.horizontal_resolution) as usize);
         for layer in 0..s.layers {
             for i in 0..s.horizontal_resolution {
                 let d = s.direction(layer, i);
                 let world = pose.rotation * Vector3::from(d);
-                let r = range_along(sense, &origin, &world, d[0], s.planar(), s.min_range, s.max_range, &ignored);
+                let r = range_along(sense, &origin, &world, d[0], s.planar(), s.min_range, s.max_range);
                 ranges.push(noisy(r, self.noise, self.resolution, s.min_range, s.max_range, &mut self.rng));
             }
         }

@@ -14,6 +14,7 @@ mod brake;
 mod camera;
 pub mod compass;
 pub mod connector;
+mod detection;
 mod display;
 mod distance_sensor;
 pub mod family;

@@ -1,5 +1,6 @@
-//! Radar: every Solid with a positive `radarCrossSection` (the radar itself aside) whose origin lies
-//! within the range and the detection frustum (x forward) is a target: its distance, received power
+//! Radar: every Solid with a positive `radarCrossSection` (the radar itself aside) whose bounding
+//! objects are wholly or partly within the range and the detection frustum (x forward, `detection.rs`)
+//! is a target: its distance (to the centre of its visible box), received power
 //! (radar equation, dBm), radial speed (from the positions at the previous sample, positive when it
 //! moves away) and azimuth (positive to the left), with Gaussian noises, the radial-speed filters, the
 //! occlusion check against bounding objects and Webots' merging of targets closer than
@@ -11,6 +12,7 @@ use nalgebra::{Point3, Vector3};
 use rand_chacha::ChaCha8Rng;
 use rand_distr::{Distribution, StandardNormal};
 
+use super::detection::Frustum;
 use super::sensor::{Sense, SensorModel};
 use crate::protocol::SensorSetup;
 use crate::world::devices::radio::medium::nodes::device_rng;
@@ -166,36 +168,31 @@ impl SensorModel for Radar {
             Some((_, p, _)) if elapsed_s > 0.0 => (origin - p) / elapsed_s,
             _ => Vector3::zeros(),
         };
+        let frustum = Frustum::new(pose, self.f.hfov, self.f.vfov, self.f.max_range, false);
         let mut targets = Vec::new();
         for &(solid, at, rcs) in &candidates {
+            let Some(seen) = frustum.detect(scene, sense.view(), solid) else { continue };
             let local = pose.inverse_transform_point(&at);
             let range = local.coords.norm();
-            if local.x <= 0.0 || range > self.f.max_range {
-                continue;
-            }
-            let azimuth = local.y.atan2(local.x);
-            let elevation = local.z.atan2(local.x.hypot(local.y));
-            if azimuth.abs() > self.f.hfov / 2.0 || elevation.abs() > self.f.vfov / 2.0 {
-                continue;
-            }
-            if self.f.occlusion {
+            if self.f.occlusion && range > 0.0 {
                 let ignored = [scene.robot_of(self.node)];
                 if let Some(hit) = sense.rays.cast(&origin, &((at - origin) / range), range, &ignored) {
-                    // a bounding object before the target's own hides it
-                    if !scene.path_to(hit.solid).contains(&solid) && hit.distance < range - 1e-9 {
+                    // another Solid's bounding object more than half the target's depth before its origin
+                    if !scene.path_to(hit.solid).contains(&solid) && range - hit.distance > 0.5 * seen.size.x {
                         continue;
                     }
                 }
             }
-            let mut distance = range + self.gauss(self.f.range_noise);
-            if distance < self.f.min_range {
+            let mut distance = seen.distance() + self.gauss(self.f.range_noise);
+            if distance < self.f.min_range - seen.size.x / 2.0 {
                 continue;
             }
-            distance = distance.min(self.f.max_range);
+            distance = distance.clamp(self.f.min_range, self.f.max_range);
             let power = self.f.power_factor * rcs / distance.powi(4);
             if power < self.f.threshold {
                 continue;
             }
+            let azimuth = local.y.atan2(local.x);
             let target_velocity = match &self.previous {
                 Some((before, _, _)) if elapsed_s > 0.0 => {
                     before.get(&solid).map_or(Vector3::zeros(), |p| (at - p) / elapsed_s)

@@ -1,5 +1,5 @@
-//! RangeFinder: one ray per pixel against the bounding objects (the distance sensor's query, the
-//! device's own robot ignored), giving the depth along the optical axis (planar projection) or the
+//! RangeFinder: one ray per pixel against the visual shapes (what Webots renders into its depth
+//! image, semi-transparent ones included), giving the depth along the optical axis (planar projection) or the
 //! distance (spherical, cylindrical); infinity outside [minRange, maxRange]; Gaussian noise of
 //! σ = noise · maxRange and the resolution. Sample: the range image, rows top to bottom.
 
@@ -21,8 +21,9 @@ pub struct RangeFinder {
     rng: Box<ChaCha8Rng>,
 }
 
-/// What one ray measures: the depth along x (planar) or the distance, infinity outside the range.
-#[allow(clippy::too_many_arguments)]
+/// What one ray measures against the visual shapes (Webots renders a depth image; only fully
+/// transparent shapes are not seen): the depth along x (planar) or the distance, infinity outside
+/// [min, max]. The near plane is at `min` (a plane for the planar projection, a sphere otherwise).
 pub fn range_along(
     sense: &Sense,
     origin: &Point3<f64>,
@@ -31,13 +32,18 @@ pub fn range_along(
     planar: bool,
     min: f64,
     max: f64,
-    ignored: &[Option<NodeId>],
 ) -> f64 {
     // a planar depth of `max` is farther than `max` along a slanted ray
-    let reach = if planar { max / forward.max(1e-9) } else { max };
-    match sense.rays.cast(origin, direction, reach, ignored) {
-        Some(hit) => {
-            let r = if planar { hit.distance * forward } else { hit.distance };
+    let along = |depth: f64| if planar { depth / forward.max(1e-9) } else { depth };
+    let start = along(min.max(0.0));
+    let reach = along(max) - start;
+    if reach <= 0.0 {
+        return f64::INFINITY;
+    }
+    match sense.view().cast(&(origin + direction * start), direction, reach) {
+        Some((_, toi)) => {
+            let distance = start + toi;
+            let r = if planar { distance * forward } else { distance };
             if r < min || r > max {
                 f64::INFINITY
             } else {
@@ -117,14 +123,13 @@ impl SensorModel for RangeFinder {
         let s = &self.setup;
         let pose = sense.scene.global_pose(self.node);
         let origin = Point3::from(pose.translation.vector);
-        let ignored = [sense.scene.robot_of(self.node)];
         let planar = s.projection == Projection::Planar;
         let mut image = Vec::with_capacity((s.width * s.height) as usize);
         for j in 0..s.height {
             for i in 0..s.width {
                 let d = s.projection.direction(s.fov, s.width, s.height, i, j);
                 let world = pose.rotation * Vector3::from(d);
-                let r = range_along(sense, &origin, &world, d[0], planar, s.min_range, s.max_range, &ignored);
+                let r = range_along(sense, &origin, &world, d[0], planar, s.min_range, s.max_range);
                 image.push(noisy(r, self.noise, self.resolution, s.min_range, s.max_range, &mut self.rng));
             }
         }

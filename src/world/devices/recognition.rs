@@ -1,16 +1,17 @@
-//! A camera's object recognition: every Solid whose `recognitionColors` is not empty (outside the
-//! camera's own robot), within `maxRange`, in front of the camera with its origin inside the image,
-//! and (with `occlusion`) not hidden at its origin by another visual shape. Its size and place on the
-//! image come from the box around its bounding objects (its visual shapes without any) in the camera's
-//! frame; the biggest on the image are kept when `maxObjects` limits them. The segmentation image
+//! A camera's object recognition: every Solid whose `recognitionColors` is not empty (the camera's
+//! robot and the Solids next to it aside) wholly or partly in the camera's frustum up to `maxRange`
+//! (Webots' rule, `detection.rs`: its bounding objects and those of the Solids below it), and (with
+//! `occlusion`) not hidden by another bounding object on the way to its origin. Its position and size
+//! are those of its visible box in the camera's frame, its place and size on the image those of the
+//! box's corners; the biggest on the image are kept when `maxObjects` limits them. The segmentation image
 //! paints each pixel whose visual shape belongs to a recognized object with its first colour.
 
 use nalgebra::{Isometry3, Point3, Vector3};
 
+use super::detection::{Detection, Frustum};
 use crate::protocol::{CameraSetup, Projection, RecognizedObject};
-use crate::world::geometry::convert::{na_point, pose};
+use crate::world::geometry::rays::Rays;
 use crate::world::geometry::render::VisualScene;
-use crate::world::geometry::shapes::bounding_shapes;
 use crate::world::scene::{axis_angle_of, NodeId, Scene};
 use crate::world::supervisor::fields::ref_id;
 
@@ -21,9 +22,11 @@ pub struct RecognitionParams {
 }
 
 /// The recognized objects, and the segmentation image (BGRA) when `segmentation` is on.
+#[allow(clippy::too_many_arguments)]
 pub fn recognize(
     scene: &Scene,
     view: &VisualScene,
+    rays: &Rays,
     camera: NodeId,
     pose: &Isometry3<f64>,
     setup: &CameraSetup,
@@ -31,64 +34,60 @@ pub fn recognize(
     segmentation: bool,
 ) -> (Vec<RecognizedObject>, Option<Vec<u8>>) {
     let own_robot = scene.robot_of(camera);
+    // the robot's own Solids next to it (not deeper ones) are never recognized, as in Webots
+    let mut own = Vec::new();
+    if let Some(robot) = own_robot {
+        own.push(robot);
+        direct_solids(scene, robot, &mut own);
+    }
     let origin = Point3::from(pose.translation.vector);
+    let planar = setup.projection == Projection::Planar;
+    let (w, h) = (f64::from(setup.width.max(1)), f64::from(setup.height.max(1)));
+    let vfov = if planar || setup.fov > std::f64::consts::PI {
+        2.0 * ((setup.fov / 2.0).tan() * h / w).atan()
+    } else {
+        setup.fov * h / w
+    };
+    let frustum = Frustum::new(*pose, setup.fov, vfov, params.max_range, planar);
     let mut found: Vec<(NodeId, RecognizedObject)> = Vec::new();
     for solid in scene.preorder() {
-        if !scene.is_solid(solid) || (own_robot.is_some() && scene.robot_of(solid) == own_robot) {
+        if !scene.is_solid(solid) || solid == camera || own.contains(&solid) {
             continue;
         }
         let colors = scene.mf_vec3(solid, "recognitionColors");
         if colors.is_empty() {
             continue;
         }
+        let Some(seen) = frustum.detect(scene, view, solid) else { continue };
         let object_pose = scene.global_pose(solid);
-        let center = Point3::from(object_pose.translation.vector);
-        let local = pose.inverse_transform_point(&center);
-        let distance = local.coords.norm();
-        if local.x <= setup.near || distance > params.max_range {
+        if params.occlusion > 0 && occluded(scene, rays, &origin, &object_pose, solid, &seen, own_robot) {
             continue;
         }
-        let Some(on_image) = project(setup, &local.coords) else { continue };
-        if params.occlusion > 0 {
-            let dir = (center - origin) / distance;
-            if let Some((item, toi)) = view.cast(&origin, &dir, distance) {
-                let owner = view.items()[item].solid;
-                if toi < distance - 1e-6 && !owner.is_some_and(|o| scene.path_to(o).contains(&solid)) {
-                    continue;
-                }
-            }
+        // the box's corners on the image (and its centre for the round projections), whole pixels
+        let mut corners: Vec<Vector3<f64>> = seen.corners().collect();
+        if !planar {
+            corners.push(seen.position);
         }
-        let (lo, hi) = extent(scene, view, solid, pose);
-        let (mut x0, mut y0, mut x1, mut y1) = (on_image[0], on_image[1], on_image[0], on_image[1]);
-        for k in 0..8 {
-            let corner = Vector3::new(
-                if k & 1 == 0 { lo.x } else { hi.x },
-                if k & 2 == 0 { lo.y } else { hi.y },
-                if k & 4 == 0 { lo.z } else { hi.z },
-            );
-            if let Some(p) = project(setup, &corner) {
-                x0 = x0.min(p[0]);
-                y0 = y0.min(p[1]);
-                x1 = x1.max(p[0]);
-                y1 = y1.max(p[1]);
-            }
+        let on_image: Vec<[f64; 2]> = corners.iter().map(|c| project(setup, c)).collect();
+        let lo = on_image.iter().fold([w, h], |a, p| [a[0].min(p[0]), a[1].min(p[1])]);
+        let hi = on_image.iter().fold([0.0f64, 0.0f64], |a, p| [a[0].max(p[0]), a[1].max(p[1])]);
+        let size_on_image = [(hi[0] - lo[0]).ceil() as i32, (hi[1] - lo[1]).ceil() as i32];
+        if size_on_image[0] < 1 || size_on_image[1] < 1 {
+            continue;
         }
-        let clamp = |v: f64, n: i32| v.clamp(0.0, f64::from(n - 1).max(0.0));
-        let (x0, x1) = (clamp(x0, setup.width), clamp(x1, setup.width));
-        let (y0, y1) = (clamp(y0, setup.height), clamp(y1, setup.height));
         let object = RecognizedObject {
             id: ref_id(solid),
-            position: [local.x, local.y, local.z],
+            position: seen.position.into(),
             orientation: axis_angle_of(&(pose.rotation.inverse() * object_pose.rotation)),
-            size: [hi.y - lo.y, hi.z - lo.z],
-            position_on_image: [((x0 + x1) / 2.0).round() as i32, ((y0 + y1) / 2.0).round() as i32],
-            size_on_image: [(x1 - x0).round() as i32 + 1, (y1 - y0).round() as i32 + 1],
+            size: [seen.size.y, seen.size.z],
+            position_on_image: [((lo[0] + hi[0]) / 2.0).round() as i32, ((lo[1] + hi[1]) / 2.0).round() as i32],
+            size_on_image,
             colors,
             model: scene.sf_string(solid, "model"),
         };
         found.push((solid, object));
     }
-    if params.max_objects >= 0 && found.len() > params.max_objects as usize {
+    if params.max_objects > 0 && found.len() > params.max_objects as usize {
         let area = |o: &RecognizedObject| i64::from(o.size_on_image[0]) * i64::from(o.size_on_image[1]);
         found.sort_by_key(|(_, o)| std::cmp::Reverse(area(o)));
         found.truncate(params.max_objects as usize);
@@ -97,41 +96,55 @@ pub fn recognize(
     (found.into_iter().map(|(_, o)| o).collect(), image)
 }
 
-/// Pixel coordinates (x right, y down) of a point in the camera's frame, `None` behind the camera.
-fn project(setup: &CameraSetup, p: &Vector3<f64>) -> Option<[f64; 2]> {
-    if p.x <= 0.0 {
-        return None;
+/// Webots' occlusion: a ray from the camera to the object's origin against the bounding objects
+/// (the camera's robot aside); another Solid hit more than half the object's depth before it hides it.
+fn occluded(
+    scene: &Scene,
+    rays: &Rays,
+    origin: &Point3<f64>,
+    object: &Isometry3<f64>,
+    solid: NodeId,
+    seen: &Detection,
+    own_robot: Option<NodeId>,
+) -> bool {
+    let to = Point3::from(object.translation.vector);
+    let range = (to - origin).norm();
+    if range <= 0.0 {
+        return false;
     }
-    let (w, h) = (f64::from(setup.width), f64::from(setup.height));
+    rays.cast(origin, &((to - origin) / range), range, &[own_robot])
+        .is_some_and(|hit| !scene.path_to(hit.solid).contains(&solid) && range - hit.distance > 0.5 * seen.size.x)
+}
+
+/// The Solids directly below `node` (through grouping nodes, not through other Solids).
+fn direct_solids(scene: &Scene, node: NodeId, out: &mut Vec<NodeId>) {
+    for child in scene.children(node) {
+        if scene.is_solid(child) {
+            out.push(child);
+        } else {
+            direct_solids(scene, child, out);
+        }
+    }
+}
+
+/// Webots' pixel of a point in the camera's frame: x right, y down, clamped to the image and truncated
+/// to whole pixels of `(width - 1) × (height - 1)`; a point behind a planar camera goes to its edge.
+fn project(setup: &CameraSetup, p: &Vector3<f64>) -> [f64; 2] {
+    let (w, h) = (f64::from(setup.width.max(1)), f64::from(setup.height.max(1)));
     let (u, v) = match setup.projection {
+        Projection::Planar if p.x < 0.0 => (if p.y > 0.0 { -0.5 } else { 0.5 }, if p.z > 0.0 { -0.5 } else { 0.5 }),
         Projection::Planar => {
             let half = (setup.fov / 2.0).tan();
-            (-p.y / p.x / half, -p.z / p.x / (half * h / w))
+            (-0.5 * p.y / p.x / half, -0.5 * p.z / p.x / (half * h / w))
         }
         _ => {
             let theta = p.y.atan2(p.x);
             let phi = p.z.atan2(p.x.hypot(p.y));
-            (-theta / (setup.fov / 2.0), -phi / (setup.fov / 2.0 * h / w))
+            (-0.5 * theta / (setup.fov / 2.0), -0.5 * phi / (setup.fov / 2.0 * h / w))
         }
     };
-    (u.abs() <= 1.0 && v.abs() <= 1.0).then(|| [(u + 1.0) * w / 2.0 - 0.5, (v + 1.0) * h / 2.0 - 0.5])
-}
-
-/// The box around the solid's bounding objects (its visual shapes without any), camera frame.
-fn extent(scene: &Scene, view: &VisualScene, solid: NodeId, camera: &Isometry3<f64>) -> (Point3<f64>, Point3<f64>) {
-    let to_camera = camera.inverse();
-    let mut boxes = Vec::new();
-    let solid_pose = scene.global_pose(solid);
-    for b in bounding_shapes(scene, solid, &mut Vec::new()).iter().filter(|b| !b.is_plane()) {
-        boxes.push(b.shape.compute_aabb(&pose(&(to_camera * solid_pose * b.pose))));
-    }
-    if boxes.is_empty() {
-        for item in view.items().iter().filter(|i| i.solid.is_some_and(|s| scene.path_to(s).contains(&solid))) {
-            boxes.push(item.shape.compute_aabb(&pose(&(to_camera * item.pose))));
-        }
-    }
-    let at = to_camera * Point3::from(solid_pose.translation.vector);
-    boxes.iter().fold((at, at), |(lo, hi), b| (lo.inf(&na_point(b.mins)), hi.sup(&na_point(b.maxs))))
+    let (u, v) = ((0.5 + u).clamp(0.0, 1.0), (0.5 + v).clamp(0.0, 1.0));
+    [((w - 1.0) * u).trunc(), ((h - 1.0) * v).trunc()]
 }
 
 fn segment(

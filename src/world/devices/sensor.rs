@@ -4,6 +4,7 @@
 //! `SensorModel`, registered as `SensorFamily::<Model>`.
 
 use std::marker::PhantomData;
+use std::sync::OnceLock;
 
 use rayon::prelude::*;
 
@@ -12,6 +13,7 @@ use crate::protocol::node_type::{node_type_from_name, NodeTypeCode};
 use crate::protocol::{Command, DeviceData, DeviceEvents, DeviceSetup, ImagerCommand, SensorSetup};
 use crate::world::devices::sampling::Sampling;
 use crate::world::geometry::rays::Rays;
+use crate::world::geometry::render::VisualScene;
 use crate::world::physics::Physics;
 use crate::world::scene::{NodeId, Scene};
 
@@ -22,6 +24,15 @@ pub struct Sense<'a> {
     pub rays: Rays<'a>,
     /// Simulated time, ms.
     pub now: f64,
+    /// The visual shapes as the cameras see them, built at the first device that renders this step.
+    pub view: OnceLock<VisualScene>,
+}
+
+impl Sense<'_> {
+    /// What a rendering device (range finder, lidar) sees: the visual shapes, not the bounding objects.
+    pub fn view(&self) -> &VisualScene {
+        self.view.get_or_init(|| VisualScene::build(self.scene))
+    }
 }
 
 pub trait SensorModel: Send + 'static {
@@ -184,7 +195,13 @@ impl<M: SensorModel> Family for SensorFamily<M> {
 
     fn after_physics(&mut self, ctx: &mut Ctx) {
         let physics = ctx.physics.as_deref();
-        let sense = Sense { scene: ctx.scene, physics, rays: Rays::of(physics, ctx.obstacles), now: ctx.now };
+        let sense = Sense {
+            scene: ctx.scene,
+            physics,
+            rays: Rays::of(physics, ctx.obstacles),
+            now: ctx.now,
+            view: OnceLock::new(),
+        };
         for s in &mut self.sensors {
             s.model.after_physics(&sense);
             ctx.warnings.extend(s.model.take_warning());
@@ -193,7 +210,13 @@ impl<M: SensorModel> Family for SensorFamily<M> {
 
     fn sample(&mut self, ctx: &mut Ctx) {
         let physics = ctx.physics.as_deref();
-        let sense = Sense { scene: ctx.scene, physics, rays: Rays::of(physics, ctx.obstacles), now: ctx.now };
+        let sense = Sense {
+            scene: ctx.scene,
+            physics,
+            rays: Rays::of(physics, ctx.obstacles),
+            now: ctx.now,
+            view: OnceLock::new(),
+        };
         self.due.clear();
         self.due.extend(self.sensors.iter_mut().map(|s| s.sampling.due(sense.now)));
         let threads = physics.and_then(Physics::threads);

@@ -10,5 +10,7 @@ pub mod mesh_files;
 pub mod obstacles;
 pub mod rays;
 pub mod render;
+pub mod shading;
 pub mod shapes;
 pub mod surfaces;
+pub mod viewpoint_image;

@@ -10,7 +10,8 @@ use parry3d_f64::partitioning::{Bvh, BvhBuildStrategy};
 use parry3d_f64::query::Ray;
 use parry3d_f64::shape::SharedShape;
 
-use crate::world::geometry::convert::{point, pose as engine_pose, vector};
+use crate::world::geometry::convert::{na_vector, point, pose as engine_pose, vector};
+use crate::world::geometry::shading::Surface;
 use crate::world::geometry::shapes::visual_geometry;
 use crate::world::scene::{FieldValue, NodeId, Scene};
 
@@ -24,6 +25,11 @@ pub struct Item {
     pub color: [f64; 3],
     /// The nearest Solid above the Shape.
     pub solid: Option<NodeId>,
+    /// The appearance's transparency: a fully transparent shape (1) is not drawn, nor seen by range
+    /// finders and lidars (a partly transparent one is).
+    pub transparency: f64,
+    /// How it is lit (`shading.rs`).
+    pub surface: Surface,
 }
 
 pub struct VisualScene {
@@ -63,11 +69,28 @@ impl VisualScene {
     pub fn cast(&self, origin: &Point3<f64>, direction: &Vector3<f64>, max: f64) -> Option<(usize, f64)> {
         let ray = Ray::new(point(origin), vector(direction));
         let (leaf, toi) = self.bvh.cast_ray(&ray, max, |leaf, best| {
-            let item = self.items.get(leaf as usize)?;
+            let item = self.items.get(leaf as usize).filter(|i| i.transparency < 1.0)?;
             let toi = item.shape.cast_ray(&item.at, &ray, best, true)?;
             (toi > 0.0).then_some(toi)
         })?;
         Some((leaf as usize, toi))
+    }
+
+    /// `cast`, with the outward unit normal of the surface hit.
+    pub fn cast_normal(
+        &self,
+        origin: &Point3<f64>,
+        direction: &Vector3<f64>,
+        max: f64,
+    ) -> Option<(usize, f64, Vector3<f64>)> {
+        let (item, toi) = self.cast(origin, direction, max)?;
+        let i = &self.items[item];
+        let ray = Ray::new(point(origin), vector(direction));
+        let normal = i
+            .shape
+            .cast_ray_and_get_normal(&i.at, &ray, toi + 1e-9, true)
+            .map_or(-*direction, |hit| na_vector(hit.normal));
+        Some((item, toi, normal))
     }
 }
 
@@ -125,7 +148,8 @@ fn shape_item(scene: &Scene, shape: NodeId, solid: Option<NodeId>) -> Option<Ite
     }
     let mut pose = frame * local;
     pose.translation.vector = m.transform_point(&Point3::from(local.translation.vector)).coords;
-    Some(Item { shape: parry, at: engine_pose(&pose), pose, color: color(scene, shape), solid })
+    let (transparency, surface) = (transparency(scene, shape), Surface::of(scene, shape));
+    Some(Item { shape: parry, at: engine_pose(&pose), pose, color: color(scene, shape), solid, transparency, surface })
 }
 
 /// A shape under a scale: exact for boxes, the scales' geometric mean for the other shapes.
@@ -177,4 +201,13 @@ pub fn color(scene: &Scene, shape: NodeId) -> [f64; 3] {
         None => [1.0; 3],
     };
     c.map(|v| v.clamp(0.0, 1.0))
+}
+
+/// The transparency of the Shape's Material or PBRAppearance (0 without either).
+pub fn transparency(scene: &Scene, shape: NodeId) -> f64 {
+    match scene.sf_node(shape, "appearance") {
+        Some(a) if scene.type_name(a) == "PBRAppearance" => scene.sf_float(a, "transparency"),
+        Some(a) => scene.sf_node(a, "material").map_or(0.0, |m| scene.sf_float(m, "transparency")),
+        None => 0.0,
+    }
 }

@@ -126,6 +126,13 @@ impl Scene {
         } else {
             changed.push((id, name));
         }
+        // every DEF/USE copy of a changed node follows it
+        for (node, field) in changed.clone() {
+            if let Some(v) = self.nodes.get(node).and_then(|n| n.fields.iter().find(|f| f.name == field)) {
+                let v = v.value.clone();
+                changed.extend(self.write_twins(node, &field, &v).into_iter().map(|t| (t, field.clone())));
+            }
+        }
         for (node, field) in &changed {
             if is_frame_field(field) {
                 self.frames.touch(*node);

@@ -28,6 +28,7 @@ mod structure;
 mod template;
 mod template_instance;
 mod tree;
+mod twins;
 mod value;
 mod version;
 

@@ -3,8 +3,12 @@
 //! world to a file.
 
 use crate::protocol::{FieldAddr, FieldKey, ProtoInfo, SceneAnswer, SceneQuery};
+use crate::world::geometry::viewpoint_image;
 use crate::world::scene::{FieldList, NodeId, Scene};
 use crate::world::supervisor::fields::{field_at, field_info, is_read_only, ref_id, scene_node};
+
+/// The largest side of a Viewpoint picture.
+const MAX_VIEW_SIDE: u32 = 4096;
 
 pub fn answer(scene: &Scene, q: &SceneQuery) -> SceneAnswer {
     match q {
@@ -15,6 +19,10 @@ pub fn answer(scene: &Scene, q: &SceneQuery) -> SceneAnswer {
             actual_field(scene, addr).and_then(|a| field_at(scene, &a).map(|f| field_info(scene, a, &f))),
         ),
         SceneQuery::SaveWorld(path) => SceneAnswer::Done(save_world(scene, path.as_deref())),
+        SceneQuery::ViewImage { width, height } => {
+            let (width, height) = ((*width).min(MAX_VIEW_SIDE), (*height).min(MAX_VIEW_SIDE));
+            SceneAnswer::Image { width, height, rgb: viewpoint_image::render(scene, width, height) }
+        }
     }
 }
 

@@ -1,0 +1,98 @@
+/* Webots' camera API tests, reproduced (argument: the test):
+ * - image_update (camera_image_update): NULL images before the first step, even once enabled; a camera
+ *   sampled every other step keeps its black first image, then follows a supervisor's colour changes
+ *   one step late; colours within Webots' 20 of 255 · diffuseColor under a purely ambient light.
+ * - exposure (camera_color_exposure): a red box lit by two lights 45 degrees off, with their ambient
+ *   intensities: red 190 at exposure 0.5, saturated at 5; the sky above stays its blue.
+ * - focus (camera_color_focus): the same scene at exposure 1: red 227.
+ * - red_box (supervisor_reset_simulation's camera): a red box under a light straight on: (207, 0, 0). */
+#include <string.h>
+#include <webots/camera.h>
+#include <webots/device.h>
+#include <webots/robot.h>
+#include <webots/supervisor.h>
+
+#include "check.h"
+
+#define TIME_STEP 32
+
+static void expect_color(WbDeviceTag camera, const double *color) {
+  const unsigned char *image = wb_camera_get_image(camera);
+  CHECK(image, "no image for %s", wb_device_get_name(camera));
+  const int w = wb_camera_get_width(camera);
+  const int r = wb_camera_image_get_red(image, w, 0, 0), g = wb_camera_image_get_green(image, w, 0, 0),
+            b = wb_camera_image_get_blue(image, w, 0, 0);
+  const int er = 255.0 * color[0] + 0.49, eg = 255.0 * color[1] + 0.49, eb = 255.0 * color[2] + 0.49;
+  CHECK(abs(r - er) <= 20 && abs(g - eg) <= 20 && abs(b - eb) <= 20, "%s at %g s: (%d %d %d), expected (%d %d %d)",
+        wb_device_get_name(camera), wb_robot_get_time(), r, g, b, er, eg, eb);
+}
+
+static void image_update(void) {
+  static const double black[3] = {0, 0, 0}, c0[3] = {0.8, 0.8, 0.8}, c1[3] = {0.0, 0.7, 0.5}, c2[3] = {0.7, 0.5, 0.7},
+                      c3[3] = {0.25, 0.25, 0.7};
+  WbFieldRef color = wb_supervisor_node_get_field(wb_supervisor_node_get_from_def("MATERIAL"), "diffuseColor");
+  WbDeviceTag cam0 = wb_robot_get_device("camera0"), cam1 = wb_robot_get_device("camera1");
+  CHECK(!wb_camera_get_image(cam0) && !wb_camera_get_image(cam1), "images before enable");
+  wb_camera_enable(cam0, TIME_STEP);
+  wb_camera_enable(cam1, 2 * TIME_STEP);
+  CHECK(!wb_camera_get_image(cam0) && !wb_camera_get_image(cam1), "images after enable, before a step");
+  wb_robot_step(TIME_STEP);
+  expect_color(cam0, c0);
+  expect_color(cam1, black);
+  const double *colors[3] = {c1, c2, c3};
+  const double *previous = c0;
+  wb_robot_step(TIME_STEP);
+  expect_color(cam0, c0);
+  expect_color(cam1, c0);
+  for (int i = 0; i < 3; i++) {
+    wb_supervisor_field_set_sf_color(color, colors[i]);
+    wb_robot_step(TIME_STEP);
+    expect_color(cam0, colors[i]);
+    expect_color(cam1, previous);
+    wb_robot_step(TIME_STEP);
+    expect_color(cam0, colors[i]);
+    expect_color(cam1, colors[i]);
+    previous = colors[i];
+  }
+}
+
+static void halves(WbDeviceTag camera, int red_below) {
+  const unsigned char *image = wb_camera_get_image(camera);
+  const int w = wb_camera_get_width(camera);
+  CHECK_INT(wb_camera_image_get_red(image, w, 31, 30), 0);
+  CHECK_INT(wb_camera_image_get_blue(image, w, 31, 30), 255);
+  CHECK_INT(wb_camera_image_get_red(image, w, 31, 32), red_below);
+  CHECK_INT(wb_camera_image_get_blue(image, w, 31, 32), 0);
+}
+
+int main(int argc, char **argv) {
+  CHECK(argc == 2, "usage: camera_webots TEST");
+  wb_robot_init();
+  if (strcmp(argv[1], "image_update") == 0)
+    image_update();
+  else if (strcmp(argv[1], "red_box") == 0) {
+    WbDeviceTag camera = wb_robot_get_device("camera");
+    wb_camera_enable(camera, TIME_STEP);
+    wb_robot_step(TIME_STEP);
+    const unsigned char *image = wb_camera_get_image(camera);
+    const int r = wb_camera_image_get_red(image, 1, 0, 0), g = wb_camera_image_get_green(image, 1, 0, 0),
+              b = wb_camera_image_get_blue(image, 1, 0, 0);
+    CHECK(r == 207 && g == 0 && b == 0, "the red box is (%d, %d, %d)", r, g, b);
+  } else {
+    WbDeviceTag camera = wb_robot_get_device("camera");
+    wb_camera_enable(camera, TIME_STEP);
+    wb_robot_step(TIME_STEP);
+    if (strcmp(argv[1], "exposure") == 0) {
+      CHECK_DOUBLE(wb_camera_get_exposure(camera), 0.5);
+      halves(camera, 190);
+      wb_camera_set_exposure(camera, 5);
+      wb_robot_step(TIME_STEP);
+      CHECK_DOUBLE(wb_camera_get_exposure(camera), 5);
+      halves(camera, 255);
+    } else
+      halves(camera, 227);
+  }
+  printf("camera %s test passed\n", argv[1]);
+  wb_robot_cleanup();
+  return 0;
+}

@@ -1,0 +1,375 @@
+//! Webots' own API tests of the devices that see the world (camera, range finder, lidar, radar,
+//! recognition), each reproduced by a C controller in a world of our own whose expected values come from
+//! its geometry and Webots' documented rules.
+
+mod common;
+
+use common::Project;
+
+fn passes(p: &Project, world: &str, needle: &str) {
+    let out = p.run(world, &[]);
+    assert!(out.status.success(), "{}\n{}", out.stdout, out.stderr);
+    out.assert_stdout_has(needle);
+}
+
+const LIDAR_WORLD: &str = r#"#VRML_SIM R2025a utf8
+WorldInfo { basicTimeStep 32 }
+Pose {
+  translation 0 0 -0.1
+  children [ Shape { appearance Appearance { material Material { } } geometry Plane { size 15 15 } } ]
+}
+Pose {
+  translation 1 0.5 0
+  children [ Shape { geometry Cylinder { height 3 radius 0.2 } } ]
+}
+Robot {
+  controller "lidar_point_cloud_webots"
+  children [
+    Lidar { horizontalResolution 512 fieldOfView 1.8 verticalFieldOfView 0.1 numberOfLayers 3 maxRange 5 }
+  ]
+}
+"#;
+
+#[test]
+fn webots_lidar_point_cloud_test_first_sample_after_its_period_on_visual_shapes() {
+    let p = Project::new();
+    p.controller("lidar_point_cloud_webots", "lidar_point_cloud_webots");
+    p.world("lidar.wbt", LIDAR_WORLD);
+    passes(&p, "lidar.wbt", "lidar point cloud test passed");
+}
+
+/// Planes 2 m ahead of a 90-degree range finder: a semi-transparent one in the middle, an opaque one to
+/// the right (-y), a flat ElevationGrid turned upright below (z from -2.37 to -1.37); no bounding object.
+const RANGE_FINDER_PLANAR: &str = r#"#VRML_SIM R2025a utf8
+WorldInfo { basicTimeStep 32 }
+Pose {
+  translation 2 0 0
+  rotation 0 1 0 1.5708
+  children [ Shape { appearance Appearance { material Material { transparency 0.5 } } geometry Plane { } } ]
+}
+Pose {
+  translation 2 -2 0
+  rotation 0 1 0 1.5708
+  children [ Shape { geometry Plane { } } ]
+}
+Pose {
+  translation 2 -0.5 -1.37
+  rotation 0 1 0 1.5708
+  children [ Shape { geometry ElevationGrid { height [ 0 0 0 0 ] xDimension 2 yDimension 2 } } ]
+}
+Robot {
+  controller "range_finder_webots"
+  controllerArgs [ "planar" ]
+  children [ RangeFinder { name "range-finder" fieldOfView 1.5708 maxRange 3 } ]
+}
+"#;
+
+fn round_range_finder(projection: &str, height: u32) -> String {
+    format!(
+        r#"#VRML_SIM R2025a utf8
+WorldInfo {{ basicTimeStep 32 }}
+Pose {{ translation 2 0 0 rotation 0 1 0 -1.5708 children [ Shape {{ geometry Plane {{ }} }} ] }}
+Pose {{ translation -2 0 0 rotation 0 1 0 1.5708 children [ Shape {{ geometry Plane {{ }} }} ] }}
+Robot {{
+  controller "range_finder_webots"
+  controllerArgs [ "{projection}" ]
+  children [
+    RangeFinder {{ name "range-finder" fieldOfView 6.28 width 256 height {height} projection "{projection}" maxRange 3 }}
+  ]
+}}
+"#
+    )
+}
+
+#[test]
+fn webots_range_finder_tests_see_semi_transparent_planes_in_every_projection() {
+    let p = Project::new();
+    p.controller("range_finder_webots", "range_finder_webots");
+    p.world("planar.wbt", RANGE_FINDER_PLANAR);
+    passes(&p, "planar.wbt", "range finder planar test passed");
+    p.world("spherical.wbt", &round_range_finder("spherical", 128));
+    passes(&p, "spherical.wbt", "range finder spherical test passed");
+    p.world("cylindrical.wbt", &round_range_finder("cylindrical", 127));
+    passes(&p, "cylindrical.wbt", "range finder cylindrical test passed");
+}
+
+/// A planar camera (256 × 256, 0.7854 rad, recognition to 5 m) at the origin looking along +x; its left
+/// plane passes at y = x·tan 0.3927, its top at z = x·tan 0.3927.
+const RECOGNITION_WORLD: &str = r#"#VRML_SIM R2025a utf8
+WorldInfo { basicTimeStep 32 }
+Solid {
+  translation 3 1.5674 0
+  children [ Shape { geometry DEF BALL Sphere { radius 0.5 } } ]
+  model "visible sphere"
+  boundingObject USE BALL
+  recognitionColors [ 0.75 0.2 0.2 ]
+}
+Solid {
+  translation 2 0.3 0.3
+  children [ Shape { geometry Sphere { radius 0.2 } } ]
+  name "solid(1)"
+  model "visible sphere without BO"
+  recognitionColors [ 0.75 0.2 0.2 ]
+}
+Solid {
+  translation 5.6 0 0
+  children [ Shape { geometry USE BALL } ]
+  name "solid(2)"
+  model "sphere too far"
+  boundingObject USE BALL
+  recognitionColors [ 0 0 1 ]
+}
+Solid {
+  translation 5.4 0.5 0
+  children [ Shape { geometry DEF SMALL Sphere { radius 0.3 } } ]
+  name "solid(3)"
+  model "sphere too far"
+  boundingObject USE SMALL
+  recognitionColors [ 0 0 1 ]
+}
+Solid {
+  translation 2 0 0
+  children [ Shape { geometry DEF BAR Box { size 0.1 0.1 2 } } ]
+  name "solid(4)"
+  model "visible box"
+  boundingObject USE BAR
+  recognitionColors [ 0.75 0.2 0.2 ]
+}
+DEF GREEN_BOX Solid {
+  translation 3 0 0
+  children [ Shape { geometry DEF HIDDEN Box { size 0.1 0.1 0.5 } } ]
+  name "solid(5)"
+  model "occluded box"
+  boundingObject USE HIDDEN
+  recognitionColors [ 0 1 0, 1 0 1 ]
+}
+Solid {
+  translation 2.5 -0.6 -0.3
+  children [
+    Shape { geometry DEF PARENT Box { size 0.1 0.9 0.1 } }
+    Solid {
+      translation 0 0 -0.3
+      children [ Shape { geometry DEF CUBE Box { size 0.1 0.1 0.1 } } ]
+      model "sub solid"
+      boundingObject USE CUBE
+      recognitionColors [ 1 0 0 ]
+    }
+  ]
+  name "solid(6)"
+  boundingObject USE PARENT
+}
+Solid {
+  translation 3 -1.35 0
+  rotation 1 0 0 1.5708
+  children [ Shape { geometry DEF CAPSULE Capsule { height 1 radius 0.05 } } ]
+  name "solid(7)"
+  model "visible capsule"
+  boundingObject USE CAPSULE
+  recognitionColors [ 0.75 0.2 0.2 ]
+}
+Solid {
+  translation 2.5 0.8 -0.5
+  children [
+    DEF ARM1 Shape { geometry Box { size 0.1 0.4 0.1 } }
+    DEF ARM2 Pose { translation 0 0.15 0.15 children [ Shape { geometry Box { size 0.1 0.1 0.4 } } ] }
+  ]
+  name "solid(8)"
+  model "composed solid"
+  boundingObject Group { children [ USE ARM1 USE ARM2 ] }
+  recognitionColors [ 1 0 0 ]
+}
+Solid {
+  translation -2 0 0
+  children [ Shape { geometry USE CAPSULE } ]
+  name "solid(9)"
+  model "invisible capsule"
+  boundingObject USE CAPSULE
+  recognitionColors [ 0 0 1 ]
+}
+Robot {
+  controller "recognition_webots"
+  supervisor TRUE
+  children [
+    Camera { width 256 height 256 recognition DEF RECOGNITION Recognition { maxRange 5 occlusion 0 } }
+  ]
+}
+"#;
+
+#[test]
+fn webots_camera_recognition_test_counts_partly_visible_and_nested_solids() {
+    let p = Project::new();
+    p.controller("recognition_webots", "recognition_webots");
+    p.world("recognition.wbt", RECOGNITION_WORLD);
+    passes(&p, "recognition.wbt", "camera recognition test passed");
+}
+
+/// Webots' nested_def_nodes world laid out along our axes: boxes on the y = 0 plane, distance sensors
+/// 0.1 m away looking along -y (x and the height as in Webots' world, its up axis our z). Webots' two
+/// infra-red sensors, which see shapes without bounding objects there, are replaced by a generic one
+/// where the moved Transform's copy in a bounding object goes (see COMPATIBILITY.md).
+const NESTED_DEF_WORLD: &str = r#"#VRML_SIM R2025a utf8
+WorldInfo { basicTimeStep 16 }
+DEF USE_CASE_1 Solid {
+  children [
+    DEF G Group {
+      children [
+        DEF T1 Transform {
+          children [
+            DEF S1 Shape {
+              appearance Appearance { material Material { diffuseColor 0.988235 0.913725 0.309804 } }
+              geometry DEF B1 Box { size 0.1 0.1 0.1 }
+            }
+          ]
+        }
+        DEF T2 Transform { translation 0.4 0 0 children [ USE S1 ] }
+      ]
+    }
+  ]
+  boundingObject USE G
+}
+DEF USE_CASE_2 Solid {
+  translation 0 0 0.4
+  children [
+    DEF G1 Group {
+      children [
+        DEF T3 Transform {
+          children [
+            DEF S2 Shape {
+              appearance Appearance { material Material { diffuseColor 0.937255 0.160784 0.160784 } }
+              geometry DEF B2 Box { size 0.1 0.1 0.1 }
+            }
+          ]
+        }
+      ]
+    }
+    DEF G2 Group { children [ DEF T4 Transform { translation 0.4 0 0.3 children [ USE S2 ] } ] }
+    DEF T5 Transform { translation 0 0 0.2 children [ USE T4 ] }
+    Transform { translation 0 0 -0.5 children [ USE T5 ] }
+  ]
+  name "solid(2)"
+  boundingObject Group { children [ USE T3 ] }
+}
+DEF USE_CASE_3 Transform { translation 0.4 0 0 children [ USE T2 ] }
+DEF USE_CASE_4 Transform { translation 0.3 0 0 children [ USE USE_CASE_3 ] }
+Robot {
+  children [
+    DistanceSensor { translation 0.075 0.1 0 rotation 0 0 1 -1.5708 name "ds1" }
+    DistanceSensor { translation 0.475 0.1 0 rotation 0 0 1 -1.5708 name "ds2" }
+    DistanceSensor { translation 0.075 0.1 0.4 rotation 0 0 1 -1.5708 name "ds3" }
+    DistanceSensor { translation 0.4 0.1 -0.2 rotation 0 0 1 -1.5708 name "ds4" }
+  ]
+  controller "nested_def_webots"
+  supervisor TRUE
+}
+"#;
+
+#[test]
+fn webots_nested_def_nodes_test_a_changed_def_reaches_every_use_and_the_sensors() {
+    let p = Project::new();
+    p.controller("nested_def_webots", "nested_def_webots");
+    p.world("nested.wbt", NESTED_DEF_WORLD);
+    passes(&p, "nested.wbt", "nested def nodes test passed");
+}
+
+const PROTO_PARAM_WORLD: &str = r#"#VRML_SIM R2025a utf8
+PROTO Block [ field SFVec3f size 0.1 0.1 0.1 ] {
+  Solid {
+    children [ DEF GROUP Group { children [ Shape { geometry DEF B Box { size IS size } } ] } ]
+    boundingObject USE GROUP
+  }
+}
+WorldInfo { basicTimeStep 16 }
+DEF BLOCK Block { }
+Robot {
+  children [ DistanceSensor { translation 0.075 0.1 0 rotation 0 0 1 -1.5708 name "ds" } ]
+  controller "proto_param_webots"
+  supervisor TRUE
+}
+"#;
+
+#[test]
+fn a_proto_parameter_changed_by_a_supervisor_reaches_a_nested_use_in_the_bounding_object() {
+    let p = Project::new();
+    p.controller("proto_param_webots", "proto_param_webots");
+    p.world("proto.wbt", PROTO_PARAM_WORLD);
+    passes(&p, "proto.wbt", "proto parameter test passed");
+}
+
+/// Webots' camera_image_update world along our axes: a 2 m plane 1 m ahead, lit only by a light's
+/// ambient intensity 1 (intensity 0), its Material's ambient intensity 1.
+const IMAGE_UPDATE_WORLD: &str = r#"#VRML_SIM R2025a utf8
+WorldInfo { basicTimeStep 32 }
+Background { skyColor [ 0.4 0.7 1 ] }
+PointLight { ambientIntensity 1 intensity 0 }
+Pose {
+  translation 1 0 0
+  rotation 0 1 0 -1.5708
+  children [
+    Shape {
+      appearance Appearance { material DEF MATERIAL Material { ambientIntensity 1 diffuseColor 1 1 1 } }
+      geometry Plane { size 2 2 }
+    }
+  ]
+}
+Robot {
+  children [
+    Camera { name "camera0" width 2 height 2 near 0.2 zoom Zoom { maxFieldOfView 1.58 minFieldOfView 1.56 } }
+    Camera { name "camera1" width 2 height 2 near 0.5 zoom Zoom { maxFieldOfView 1.58 minFieldOfView 1.56 } }
+  ]
+  controller "camera_webots"
+  controllerArgs [ "image_update" ]
+  supervisor TRUE
+}
+"#;
+
+/// Webots' camera_color_exposure and camera_color_focus scene along our axes: a red box filling the
+/// lower half of the default camera's view, two directional lights 45 degrees off its face (along +x and
+/// down), each with ambient intensity 1; blue sky.
+fn red_half(exposure: &str, test: &str) -> String {
+    format!(
+        r#"#VRML_SIM R2025a utf8
+WorldInfo {{ basicTimeStep 32 }}
+Background {{ skyColor [ 0 0 1 ] }}
+DirectionalLight {{ ambientIntensity 1 direction 1 0 -1 }}
+DirectionalLight {{ ambientIntensity 1 direction 1 0 -1 }}
+Pose {{
+  translation 0.5 0 -0.5
+  children [ Shape {{ appearance Appearance {{ material Material {{ diffuseColor 1 0 0 }} }} geometry Box {{ size 0.1 1 1 }} }} ]
+}}
+Robot {{
+  children [ Camera {{ exposure {exposure} }} ]
+  controller "camera_webots"
+  controllerArgs [ "{test}" ]
+}}
+"#
+    )
+}
+
+/// supervisor_reset_simulation's camera: one pixel looking down at a red box under a light straight down.
+const RED_BOX_WORLD: &str = r#"#VRML_SIM R2025a utf8
+WorldInfo { basicTimeStep 8 }
+Background { skyColor [ 0 0 1 ] }
+DirectionalLight { direction 0 0 -1 }
+Solid {
+  children [ Shape { appearance Appearance { material Material { diffuseColor 1 0 0 } } geometry Box { size 0.8 0.9 0.1 } } ]
+}
+Robot {
+  children [ Camera { translation 0 0 0.3 rotation 0 1 0 1.5708 width 1 height 1 } ]
+  controller "camera_webots"
+  controllerArgs [ "red_box" ]
+}
+"#;
+
+#[test]
+fn webots_camera_tests_image_update_exposure_focus_and_a_lit_red_box() {
+    let p = Project::new();
+    p.controller("camera_webots", "camera_webots");
+    p.world("update.wbt", IMAGE_UPDATE_WORLD);
+    passes(&p, "update.wbt", "camera image_update test passed");
+    p.world("exposure.wbt", &red_half("0.5", "exposure"));
+    passes(&p, "exposure.wbt", "camera exposure test passed");
+    p.world("focus.wbt", &red_half("1", "focus"));
+    passes(&p, "focus.wbt", "camera focus test passed");
+    p.world("red_box.wbt", RED_BOX_WORLD);
+    passes(&p, "red_box.wbt", "camera red_box test passed");
+}
