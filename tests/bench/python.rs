@@ -1,66 +1,20 @@
 //! `make bench`: what a Python controller costs per step, next to the same controller in C, measured in
-//! the same run: an idle loop, and one reading its compass and sending a packet every step; in-process
-//! (the world in the controller's process: the language's own overhead) and through the runner (one
-//! controller process in lockstep over the socket). Each controller times its own loop (first step to
-//! the -1), so interpreter start-up is not counted. Figures: steps per second and the Python/C ratio
-//! of the time per step.
+//! the same run (language_twin.rs): an idle loop, and one reading its compass and sending a packet every
+//! step, in-process and through the runner. Interpreter start-up is not counted. Figures: steps per
+//! second and the Python/C ratio of the time per step.
 
 #[path = "../common/mod.rs"]
 mod common;
+#[path = "language_twin.rs"]
+mod language_twin;
 
-use std::process::{Command, Stdio};
+use std::process::Command;
 
-const BASIC_MS: u32 = 8;
-
-fn world() -> String {
-    format!(
-        "#VRML_SIM R2025a utf8\nWorldInfo {{ basicTimeStep {BASIC_MS} }}\n\
-         Robot {{ name \"bench\" controller \"<extern>\" children [ Compass {{ }} Emitter {{ }} ] }}\n"
-    )
-}
-
-/// Steps per second a controller reports ("steps=N seconds=S").
-fn rate(stdout: &str) -> f64 {
-    let line = stdout.lines().find_map(|l| l.split("steps=").nth(1)).expect("the controller's figures");
-    let (steps, seconds) = line.split_once(" seconds=").unwrap();
-    steps.trim().parse::<f64>().unwrap() / seconds.trim().parse::<f64>().unwrap()
-}
-
-/// The C (`bench_loop`) or Python (`bench_loop.py`) controller run in-process for `seconds` simulated.
-fn in_process(p: &common::Project, python: bool, mode: &str, seconds: f64) -> f64 {
-    let dir = p.path().join("controllers/bench_loop");
-    let mut cmd = if python {
-        let mut c = Command::new("python3");
-        c.arg("-u").arg("bench_loop.py").env("PYTHONPATH", p.home().join("lib/controller/python"));
-        c
-    } else {
-        Command::new(dir.join("bench_loop"))
-    };
-    cmd.arg(mode).current_dir(&dir).stdin(Stdio::null());
-    p.env(&mut cmd);
-    cmd.env("WEBOTS_SHIM_WORLD", p.path().join("worlds/bench.wbt"))
-        .env("WEBOTS_ROBOT_NAME", "bench")
-        .env("WEBOTS_SHIM_UNTIL", seconds.to_string());
-    let out = cmd.output().unwrap();
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
-    rate(&String::from_utf8_lossy(&out.stdout))
-}
-
-/// The same controller through the runner, as the world's one controller.
-fn through_runner(p: &common::Project, python: bool, mode: &str, seconds: f64) -> f64 {
-    let name = if python { "bench_py" } else { "bench_c" };
-    let text =
-        world().replace("<extern>", name).replace("children", &format!("controllerArgs [ \"{mode}\" ] children"));
-    p.world(&format!("{name}.wbt"), &text);
-    let out = p.run_with_home(&format!("{name}.wbt"), &["--until", &seconds.to_string()]);
-    assert!(out.status.success(), "{}", out.stderr);
-    rate(&out.stdout)
-}
+use language_twin::Language;
 
 fn main() {
-    let quick = std::env::var_os("WEBOTS_SHIM_BENCH_QUICK").is_some();
     let p = common::Project::new();
-    p.world("bench.wbt", &world());
+    p.world("bench.wbt", &language_twin::world());
     // one folder holds both twins for in-process runs; the runner gets one folder each
     p.controller("bench_loop", "bench_loop");
     std::fs::copy(
@@ -70,22 +24,14 @@ fn main() {
     .unwrap();
     p.controller("bench_c", "bench_loop");
     p.python_controller("bench_py", "bench_loop");
-
-    let (in_process_s, runner_s) = if quick { (20.0, 4.0) } else { (400.0, 80.0) };
-    for (how, seconds) in [("in-process", in_process_s), ("runner", runner_s)] {
-        for mode in ["idle", "compass"] {
-            let what = if mode == "idle" { "idle loop" } else { "compass + send each step" };
-            let (c, py) = if how == "in-process" {
-                (in_process(&p, false, mode, seconds), in_process(&p, true, mode, seconds))
-            } else {
-                (through_runner(&p, false, mode, seconds), through_runner(&p, true, mode, seconds))
-            };
-            println!(
-                "{how:>10}, {what:<24}: C {c:>9.0} steps/s ({:>6.2} us/step), Python {py:>9.0} steps/s ({:>6.2} us/step): Python/C time per step {:.2}",
-                1e6 / c,
-                1e6 / py,
-                c / py
-            );
-        }
-    }
+    let python = Language {
+        name: "Python",
+        runner_folder: "bench_py",
+        command: |p| {
+            let mut c = Command::new("python3");
+            c.arg("-u").arg("bench_loop.py").env("PYTHONPATH", p.home().join("lib/controller/python"));
+            c
+        },
+    };
+    language_twin::compare(&p, &python);
 }
