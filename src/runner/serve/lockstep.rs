@@ -11,10 +11,6 @@ impl Server {
     /// Advances while every controller has asked for time to pass, for a slice of time at most;
     /// answers those whose step elapsed. True when it stopped with more to do.
     pub(super) fn advance_world(&mut self) -> bool {
-        if self.without_controllers() && self.world.until_ms().is_none() {
-            // nothing will ever ask for time, and nothing says when to stop: the run ends at 0
-            return false;
-        }
         let start = Instant::now();
         loop {
             // what supervisors asked of the runner (restarts, imports) happens before time passes
@@ -36,8 +32,10 @@ impl Server {
             }
             self.due = due;
         }
-        if self.ctls.iter().all(Option::is_none) {
-            while self.world.time_ms() < self.opts.until.unwrap_or(0.0) * 1000.0 - 1e-9 {
+        if self.without_controllers() {
+            // nobody asks for time: the world runs by itself up to --until (without it, `finished` ends
+            // the run at 0)
+            while self.world.until_ms().is_some() && !self.world.is_over() {
                 if start.elapsed() >= SLICE {
                     return true;
                 }
