@@ -171,6 +171,22 @@ fn contact_points_static_balance_and_joint_positions_from_python() {
     check_contacts(&run_either("contacts.wbt", CONTACTS, "phys_contacts", true));
 }
 
+#[test]
+fn contact_points_static_balance_and_joint_positions_from_java() {
+    let p = Project::new();
+    p.java_controller("phys_contacts", "phys_contacts");
+    p.world("contacts.wbt", CONTACTS);
+    check_contacts(&p.run_with_home("contacts.wbt", &[]));
+}
+
+#[test]
+fn contact_points_static_balance_and_joint_positions_from_cpp() {
+    let p = Project::new();
+    p.make_controller("cpp/cpp_contacts");
+    p.world("contacts.wbt", &CONTACTS.replace("\"phys_contacts\"", "\"cpp_contacts\""));
+    check_contacts(&p.run("contacts.wbt", &[]));
+}
+
 fn check_contacts(out: &RunOutput) {
     assert_ok(out);
     out.assert_stdout_has("contact checks passed");

@@ -152,6 +152,8 @@ namespace webots {
     // the node's state (poses, joint positions...) under a name; "__init__" is the world's start
     void saveState(const std::string &stateName);
     void loadState(const std::string &stateName);
+    // a joint of this node (index 1 to 3 for its axes) placed at a position, as a user would drag it
+    void setJointPosition(double position, int index = 1) const;
 
     // physics (NodePhysics.cpp): velocities, forces and torques, centre of mass, contacts, balance
     const double *getVelocity() const;
@@ -165,6 +167,8 @@ namespace webots {
     Node *getContactPointNode(int index) const;
     ContactPoint *getContactPoints(bool includeDescendants, int *size) const;
     int getNumberOfContactPoints(bool includeDescendants = false) const;
+    void enableContactPointsTracking(int samplingPeriod, bool includeDescendants = false) const;
+    void disableContactPointsTracking() const;
     bool getStaticBalance() const;
 
     // for the library only: the Node of a reference (NULL for NULL), and freeing them all

@@ -162,6 +162,10 @@ void Node::setVisibility(Node *from, bool visible) {
   wb_supervisor_node_set_visibility(nodeRef, from ? from->nodeRef : NULL, visible);
 }
 
+void Node::setJointPosition(double position, int index) const {
+  wb_supervisor_node_set_joint_position(nodeRef, position, index);
+}
+
 void Node::saveState(const std::string &stateName) {
   wb_supervisor_node_save_state(nodeRef, stateName.c_str());
 }

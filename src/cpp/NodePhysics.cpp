@@ -49,6 +49,14 @@ int Node::getNumberOfContactPoints(bool includeDescendants) const {
   return wb_supervisor_node_get_number_of_contact_points(nodeRef, includeDescendants);
 }
 
+void Node::enableContactPointsTracking(int samplingPeriod, bool includeDescendants) const {
+  wb_supervisor_node_enable_contact_points_tracking(nodeRef, samplingPeriod, includeDescendants);
+}
+
+void Node::disableContactPointsTracking() const {
+  wb_supervisor_node_disable_contact_points_tracking(nodeRef);
+}
+
 bool Node::getStaticBalance() const {
   return wb_supervisor_node_get_static_balance(nodeRef);
 }

@@ -9392,6 +9392,34 @@ SWIGEXPORT void JNICALL Java_com_cyberbotics_webots_controller_JavaControllerWra
 }
 
 
+SWIGEXPORT void JNICALL Java_com_cyberbotics_webots_controller_JavaControllerWrapJNI_Node_1setJointPosition_1_1SWIG_10(JNIEnv *jenv, jclass jcls, jlong jarg1, jobject jarg1_, jdouble jarg2, jint jarg3) {
+  webots::Node *arg1 = (webots::Node *) 0 ;
+  double arg2 ;
+  int arg3 ;
+  
+  (void)jenv;
+  (void)jcls;
+  (void)jarg1_;
+  arg1 = *(webots::Node **)&jarg1; 
+  arg2 = (double)jarg2; 
+  arg3 = (int)jarg3; 
+  ((webots::Node const *)arg1)->setJointPosition(arg2,arg3);
+}
+
+
+SWIGEXPORT void JNICALL Java_com_cyberbotics_webots_controller_JavaControllerWrapJNI_Node_1setJointPosition_1_1SWIG_11(JNIEnv *jenv, jclass jcls, jlong jarg1, jobject jarg1_, jdouble jarg2) {
+  webots::Node *arg1 = (webots::Node *) 0 ;
+  double arg2 ;
+  
+  (void)jenv;
+  (void)jcls;
+  (void)jarg1_;
+  arg1 = *(webots::Node **)&jarg1; 
+  arg2 = (double)jarg2; 
+  ((webots::Node const *)arg1)->setJointPosition(arg2);
+}
+
+
 SWIGEXPORT jdoubleArray JNICALL Java_com_cyberbotics_webots_controller_JavaControllerWrapJNI_Node_1getVelocity(JNIEnv *jenv, jclass jcls, jlong jarg1, jobject jarg1_) {
   jdoubleArray jresult = 0 ;
   webots::Node *arg1 = (webots::Node *) 0 ;
@@ -9642,6 +9670,45 @@ SWIGEXPORT jint JNICALL Java_com_cyberbotics_webots_controller_JavaControllerWra
   result = (int)((webots::Node const *)arg1)->getNumberOfContactPoints();
   jresult = (jint)result; 
   return jresult;
+}
+
+
+SWIGEXPORT void JNICALL Java_com_cyberbotics_webots_controller_JavaControllerWrapJNI_Node_1enableContactPointsTracking_1_1SWIG_10(JNIEnv *jenv, jclass jcls, jlong jarg1, jobject jarg1_, jint jarg2, jboolean jarg3) {
+  webots::Node *arg1 = (webots::Node *) 0 ;
+  int arg2 ;
+  bool arg3 ;
+  
+  (void)jenv;
+  (void)jcls;
+  (void)jarg1_;
+  arg1 = *(webots::Node **)&jarg1; 
+  arg2 = (int)jarg2; 
+  arg3 = jarg3 ? true : false; 
+  ((webots::Node const *)arg1)->enableContactPointsTracking(arg2,arg3);
+}
+
+
+SWIGEXPORT void JNICALL Java_com_cyberbotics_webots_controller_JavaControllerWrapJNI_Node_1enableContactPointsTracking_1_1SWIG_11(JNIEnv *jenv, jclass jcls, jlong jarg1, jobject jarg1_, jint jarg2) {
+  webots::Node *arg1 = (webots::Node *) 0 ;
+  int arg2 ;
+  
+  (void)jenv;
+  (void)jcls;
+  (void)jarg1_;
+  arg1 = *(webots::Node **)&jarg1; 
+  arg2 = (int)jarg2; 
+  ((webots::Node const *)arg1)->enableContactPointsTracking(arg2);
+}
+
+
+SWIGEXPORT void JNICALL Java_com_cyberbotics_webots_controller_JavaControllerWrapJNI_Node_1disableContactPointsTracking(JNIEnv *jenv, jclass jcls, jlong jarg1, jobject jarg1_) {
+  webots::Node *arg1 = (webots::Node *) 0 ;
+  
+  (void)jenv;
+  (void)jcls;
+  (void)jarg1_;
+  arg1 = *(webots::Node **)&jarg1; 
+  ((webots::Node const *)arg1)->disableContactPointsTracking();
 }
 
 

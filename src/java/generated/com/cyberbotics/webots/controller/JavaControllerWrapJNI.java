@@ -554,6 +554,8 @@ public class JavaControllerWrapJNI {
   public final static native void Node_setVisibility(long jarg1, Node jarg1_, long jarg2, Node jarg2_, boolean jarg3);
   public final static native void Node_saveState(long jarg1, Node jarg1_, String jarg2);
   public final static native void Node_loadState(long jarg1, Node jarg1_, String jarg2);
+  public final static native void Node_setJointPosition__SWIG_0(long jarg1, Node jarg1_, double jarg2, int jarg3);
+  public final static native void Node_setJointPosition__SWIG_1(long jarg1, Node jarg1_, double jarg2);
   public final static native double[] Node_getVelocity(long jarg1, Node jarg1_);
   public final static native void Node_setVelocity(long jarg1, Node jarg1_, double[] jarg2);
   public final static native void Node_resetPhysics(long jarg1, Node jarg1_);
@@ -565,6 +567,9 @@ public class JavaControllerWrapJNI {
   public final static native long Node_getContactPointNode(long jarg1, Node jarg1_, int jarg2);
   public final static native int Node_getNumberOfContactPoints__SWIG_0(long jarg1, Node jarg1_, boolean jarg2);
   public final static native int Node_getNumberOfContactPoints__SWIG_1(long jarg1, Node jarg1_);
+  public final static native void Node_enableContactPointsTracking__SWIG_0(long jarg1, Node jarg1_, int jarg2, boolean jarg3);
+  public final static native void Node_enableContactPointsTracking__SWIG_1(long jarg1, Node jarg1_, int jarg2);
+  public final static native void Node_disableContactPointsTracking(long jarg1, Node jarg1_);
   public final static native boolean Node_getStaticBalance(long jarg1, Node jarg1_);
   public final static native int Node_contactPointCount(long jarg1, Node jarg1_, boolean jarg2);
   public final static native long Node_contactPointAt(long jarg1, Node jarg1_, boolean jarg2, int jarg3);

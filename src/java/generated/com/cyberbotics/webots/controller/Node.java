@@ -163,6 +163,14 @@ public class Node {
     JavaControllerWrapJNI.Node_loadState(swigCPtr, this, stateName);
   }
 
+  public void setJointPosition(double position, int index) {
+    JavaControllerWrapJNI.Node_setJointPosition__SWIG_0(swigCPtr, this, position, index);
+  }
+
+  public void setJointPosition(double position) {
+    JavaControllerWrapJNI.Node_setJointPosition__SWIG_1(swigCPtr, this, position);
+  }
+
   public double[] getVelocity() { return JavaControllerWrapJNI.Node_getVelocity(swigCPtr, this); }
 
   public void setVelocity(double[] velocity) {
@@ -197,6 +205,18 @@ public class Node {
 
   public int getNumberOfContactPoints() {
     return JavaControllerWrapJNI.Node_getNumberOfContactPoints__SWIG_1(swigCPtr, this);
+  }
+
+  public void enableContactPointsTracking(int samplingPeriod, boolean includeDescendants) {
+    JavaControllerWrapJNI.Node_enableContactPointsTracking__SWIG_0(swigCPtr, this, samplingPeriod, includeDescendants);
+  }
+
+  public void enableContactPointsTracking(int samplingPeriod) {
+    JavaControllerWrapJNI.Node_enableContactPointsTracking__SWIG_1(swigCPtr, this, samplingPeriod);
+  }
+
+  public void disableContactPointsTracking() {
+    JavaControllerWrapJNI.Node_disableContactPointsTracking(swigCPtr, this);
   }
 
   public boolean getStaticBalance() {
