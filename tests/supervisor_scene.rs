@@ -358,3 +358,58 @@ fn a_device_s_node_is_its_proto_instance_when_it_is_the_root_and_null_when_hidde
         ["tag 0 is the robot itself", "scanner: Scanner at 0.39 0.1 0.4", "eye: NULL", "compass: Compass at 0 0 0.2"]
     );
 }
+
+/// Webots' tests/api world supervisor_import_remove, rebuilt: the importer's own checks (its C
+/// controller), and what a second supervisor reads of the root's children at each step.
+const IMPORT_REMOVE: &str = "#VRML_SIM R2025a utf8\nDEF WORLDINFO WorldInfo { basicTimeStep 32 }\nViewpoint { }\n\
+    Background { skyColor [ 0.4 0.7 1 ] }\nPointLight { ambientIntensity 1 intensity 0 }\n\
+    DEF SPHERE0 Solid { translation 0.15 0 0 children [ DEF SPHERE Shape { geometry Sphere { radius 0.1 } } ] \
+      boundingObject USE SPHERE }\n\
+    Robot { name \"importer\" supervisor TRUE controller \"import_remove_webots\" children [ \
+      DistanceSensor { name \"ds0\" type \"infra-red\" } \
+      DistanceSensor { name \"ds1\" rotation 0 0 1 3.14159 type \"infra-red\" } \
+      DEF IMPORT_TEST Pose { translation -0.34 0 0 } Pose { translation 0.2 0 0 children [ USE IMPORT_TEST ] } ] }\n\
+    DEF LISTENER Robot { translation 0.1 0 0.1 name \"listener\" supervisor TRUE controller \"import_remove_listener\" }\n\
+    DEF REMOVE_SELF Robot { name \"remover\" supervisor TRUE controller \"remove_self\" }\n\
+    Solid { translation 1 0 0 name \"holder\" children [ DEF SHAPE Shape { } ] boundingObject USE SHAPE }\n";
+
+#[test]
+fn webots_import_remove_test_nodes_come_and_go_for_sensors_and_other_supervisors() {
+    let p = Project::new();
+    for name in ["import_remove_webots", "import_remove_listener", "remove_self"] {
+        p.controller(name, name);
+    }
+    p.world("import_remove.wbt", IMPORT_REMOVE);
+    let out = p.run("import_remove.wbt", &["--until", "2"]);
+    assert!(out.status.success(), "{}\n{}", out.stdout, out.stderr);
+    assert_eq!(out.robot_lines("importer"), ["import and remove checks passed"]);
+    // nine root nodes; the remover goes at 32 ms, SPHERE1 comes at 128 ms; SPHERE0 goes at 192 ms,
+    // SPHERE2 comes at index 5 at 224 ms and goes at 256 ms: the listener sees each at its next step
+    assert_eq!(
+        out.robot_lines("listener"),
+        ["start: 9", "160 ms: 9", "224 ms: 8", "256 ms: 9, index 5: SPHERE2", "288 ms: 8"]
+    );
+    assert_eq!(out.robot_lines("remover"), ["step after removing itself: -1"]);
+}
+
+#[test]
+fn two_supervisors_importing_in_one_instant_apply_in_world_order() {
+    let p = Project::new();
+    p.controller("import_race", "import_race");
+    p.world(
+        "race.wbt",
+        "#VRML_SIM R2025a utf8\nWorldInfo { basicTimeStep 16 }\n\
+         Robot { name \"FIRST\" supervisor TRUE controller \"import_race\" }\n\
+         Robot { name \"SECOND\" supervisor TRUE controller \"import_race\" }\n",
+    );
+    // FIRST's import comes first (world order) and FIRST reads the scene it changed; SECOND turns -1 into
+    // an index with the count of its step's answer (3), as Webots' library does with the count it keeps,
+    // so its Solid goes before FIRST's; it then reads the scene it changed. The OS runs the two processes
+    // in any order: the same every time.
+    for _ in 0..5 {
+        let out = p.run("race.wbt", &["--until", "0.1"]);
+        assert!(out.status.success(), "{}\n{}", out.stdout, out.stderr);
+        assert_eq!(out.robot_lines("FIRST"), ["after its import: 4, last FIRST", "a step later: 5, last FIRST"]);
+        assert_eq!(out.robot_lines("SECOND"), ["after its import: 5, last FIRST", "a step later: 5, last FIRST"]);
+    }
+}

@@ -55,6 +55,10 @@ impl Scheduler {
         self.synchronous[robot] = synchronous;
     }
 
+    pub fn is_synchronous(&self, robot: usize) -> bool {
+        self.synchronous[robot]
+    }
+
     pub fn slot(&self, robot: usize) -> Slot {
         self.slots[robot]
     }

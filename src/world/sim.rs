@@ -291,6 +291,12 @@ impl World {
         }
     }
 
+    /// Whether a robot other than `robot` is a supervisor (one that could read the scene `robot` changes).
+    fn another_supervisor(&self, robot: usize) -> bool {
+        (self.robots.iter().enumerate())
+            .any(|(r, e)| r != robot && !self.is_removed(r) && self.scene.sf_bool(e.node, "supervisor"))
+    }
+
     /// The robot's `synchronization` field as it is now (a supervisor may have changed it).
     pub fn is_synchronous(&self, robot: usize) -> bool {
         self.scene.sf_bool(self.robots[robot].node, "synchronization")
@@ -322,6 +328,9 @@ impl World {
         let immediate = self.scheduler.request(robot, req.duration_ms) || self.is_over();
         if immediate {
             self.scheduler.set_running(robot);
+            if req.robot.iter().any(|c| matches!(c, RobotCommand::Supervisor(_))) && self.another_supervisor(robot) {
+                self.control.instant_view.before_change(&self.scene, robot);
+            }
             self.apply(robot, &req);
         } else {
             self.pending[robot] = Some(req);
@@ -404,6 +413,8 @@ impl World {
         );
         self.pace();
         self.scheduler.advance_into(due);
+        // time passed: this instant's immediate changes are everybody's
+        self.control.instant_view.clear();
         let now = self.time_ms();
         self.devices.sample(
             &mut self.scene,
@@ -461,6 +472,11 @@ impl World {
         std::mem::swap(&mut out.devices, &mut self.device_outboxes[robot]);
     }
 
+    /// Whether the world waits for this robot's controller now: it computes and is synchronous.
+    pub fn computes_synchronously(&self, robot: usize) -> bool {
+        self.scheduler.slot(robot) == Slot::Running && self.scheduler.is_synchronous(robot)
+    }
+
     pub fn is_waiting(&self, robot: usize) -> bool {
         matches!(self.scheduler.slot(robot), Slot::Waiting { .. })
     }
@@ -504,11 +520,12 @@ impl World {
 
     /// A supervisor's immediate question about the scene.
     pub fn query(&self, robot: usize, q: &Query) -> QueryAnswer {
-        if let Some(answer) = bodies::answer(&self.scene, self.physics.as_ref(), q) {
+        let scene = self.control.instant_view.scene_for(&self.scene, robot);
+        if let Some(answer) = bodies::answer(scene, self.physics.as_ref(), q) {
             return answer;
         }
         let entry = &self.robots[robot];
-        fields::answer(&self.scene, entry.node, &entry.devices, q)
+        fields::answer(scene, entry.node, &entry.devices, q)
     }
 
     fn supervise(&mut self, cmd: &SupervisorCommand) {

@@ -110,6 +110,16 @@ impl Server {
                 None => decode::<Hello>(c.body()).map(Err),
                 Some(_) => decode::<ToWorld>(c.body()).map(Ok),
             };
+            if let (Some(r), Ok(Ok(msg))) = (robot, &handled) {
+                if self.waits_its_turn(r, msg) {
+                    // left unread until the controllers before it have asked for time (turns.rs)
+                    if !self.waiting_turns.contains(&idx) {
+                        self.waiting_turns.push(idx);
+                    }
+                    return;
+                }
+            }
+            let Some(c) = self.conns.get_mut(idx).and_then(Option::as_mut) else { return };
             c.consume();
             match handled {
                 Ok(Err(hello)) => self.hello(idx, hello),

@@ -34,6 +34,7 @@ mod ending;
 mod launching;
 mod lockstep;
 mod replays;
+mod turns;
 
 pub struct RunOptions {
     /// Simulated time (s) at which every controller is told the run is over.
@@ -158,6 +159,8 @@ pub struct Server {
     strangers_warned: bool,
     /// Connections to read again (their answer was just written).
     resume: Vec<usize>,
+    /// Connections whose next message waits for the controllers before them (`turns.rs`).
+    waiting_turns: Vec<usize>,
     /// Where small messages are read.
     read_buf: Vec<u8>,
     /// A supervisor asked for a world that could not be loaded.
@@ -209,6 +212,7 @@ impl Server {
             accept_warned: false,
             strangers_warned: false,
             resume: Vec::new(),
+            waiting_turns: Vec::new(),
             read_buf: vec![0; super::connection::CHUNK],
             load_failure: None,
         })
@@ -254,6 +258,7 @@ impl Server {
             for idx in std::mem::take(&mut self.resume) {
                 self.service(idx);
             }
+            self.serve_waiting_turns();
             for (robot, paused) in self.output.resume(self.poll.registry()) {
                 // the time its output was not read is not the controller's
                 if let Some(ctl) = self.ctls[robot].as_mut() {

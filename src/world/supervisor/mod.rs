@@ -4,5 +4,6 @@
 
 pub mod bodies;
 pub mod fields;
+pub(in crate::world) mod instant_view;
 pub mod scene_control;
 pub mod scene_queries;

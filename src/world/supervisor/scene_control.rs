@@ -13,6 +13,7 @@ use crate::world::robots::table::{device_config, robot_entry};
 use crate::world::scene::{Edit, FieldValue, NodeId};
 use crate::world::sim::{RobotState, World};
 use crate::world::supervisor::fields::{self, field_at, is_read_only, list_of, ref_id, scene_node, ROOT};
+use crate::world::supervisor::instant_view::InstantView;
 
 /// What replaces the running world once its controllers are gone.
 #[derive(Clone, Debug, PartialEq)]
@@ -42,6 +43,8 @@ pub(in crate::world) struct SceneControl {
     pub world_change: Option<WorldChange>,
     restarts: Vec<usize>,
     new_robots: Vec<usize>,
+    /// The scene the other supervisors read while some change it at once (`instant_view.rs`).
+    pub instant_view: InstantView,
 }
 
 /// The fields Webots saves and loads as a node's state (its Reset/Reload matrix): a Solid's place, a
