@@ -373,3 +373,34 @@ fn webots_camera_tests_image_update_exposure_focus_and_a_lit_red_box() {
     p.world("red_box.wbt", RED_BOX_WORLD);
     passes(&p, "red_box.wbt", "camera red_box test passed");
 }
+
+/// Webots' billboard world, in our words: a small red box 2 m ahead in a Billboard's frame, no light.
+const BILLBOARD_WORLD: &str = r#"#VRML_SIM R2025a utf8
+WorldInfo { basicTimeStep 32 }
+DEF VIEWPOINT Viewpoint { }
+Background { skyColor [ 0.15 0.45 1 ] }
+Robot { controller "billboard_webots" supervisor TRUE }
+Billboard {
+  children [
+    Pose {
+      translation 2 0 0
+      children [ Shape { appearance PBRAppearance { baseColor 1 0 0 roughness 1 metalness 0 } geometry Box { size 0.1 0.1 0.1 } } ]
+    }
+  ]
+}
+"#;
+
+#[test]
+fn webots_billboard_test_its_children_follow_the_viewpoint() {
+    let p = Project::new();
+    p.controller("billboard_webots", "billboard_webots");
+    p.world("billboard.wbt", BILLBOARD_WORLD);
+    passes(&p, "billboard.wbt", "billboard test passed");
+    // the box is in the picture: 2 m ahead, 0.1 m wide, 0.1 / (2 · 2 tan(π/8)) · 640 = 38.6 pixels wide
+    let (w, h, pixels) = common::read_png(&p.path().join("controllers/billboard_webots/image2.png"));
+    let sky = [38, 115, 255, 255];
+    assert_eq!(pixels[0], sky);
+    assert_ne!(pixels[(h / 2 * w + w / 2) as usize], sky);
+    assert_ne!(pixels[(h / 2 * w + w / 2 + 18) as usize], sky);
+    assert_eq!(pixels[(h / 2 * w + w / 2 + 21) as usize], sky);
+}

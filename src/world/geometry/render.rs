@@ -2,6 +2,8 @@
 //! its current pose with one flat colour, in a bounding-volume hierarchy, and a ray query against it.
 //! Colours are unlit: a Material's diffuse plus emissive colour, a PBRAppearance's base plus emissive
 //! colour, white without either. Pixels are rendered by casting one ray each (no rasterizer).
+//! A Billboard's children follow the Viewpoint, as in Webots: its frame is the Viewpoint's (position
+//! and orientation), so they look the same from wherever the Viewpoint is.
 
 use nalgebra::{Isometry3, Point3, Vector3};
 use parry3d_f64::bounding_volume::Aabb;
@@ -13,6 +15,7 @@ use parry3d_f64::shape::SharedShape;
 use crate::world::geometry::convert::{na_vector, point, pose as engine_pose, vector};
 use crate::world::geometry::shading::Surface;
 use crate::world::geometry::shapes::visual_geometry;
+use crate::world::geometry::viewpoint_image;
 use crate::world::scene::{FieldValue, NodeId, Scene};
 
 /// One visual shape.
@@ -47,7 +50,7 @@ impl VisualScene {
         let mut items = Vec::new();
         let mut background = [0.0; 3];
         for &root in &scene.roots {
-            collect(scene, root, None, &mut items, 0);
+            collect(scene, root, None, None, &mut items, 0);
             if scene.type_name(root) == "Background" {
                 if let Some(c) = scene.mf_vec3(root, "skyColor").first() {
                     background = *c;
@@ -94,17 +97,30 @@ impl VisualScene {
     }
 }
 
-fn collect(scene: &Scene, node: NodeId, solid: Option<NodeId>, out: &mut Vec<Item>, depth: usize) {
+fn collect(
+    scene: &Scene,
+    node: NodeId,
+    solid: Option<NodeId>,
+    billboard: Option<NodeId>,
+    out: &mut Vec<Item>,
+    depth: usize,
+) {
     if depth > MAX_DEPTH {
         return;
     }
     if scene.type_name(node) == "Shape" {
-        if let Some(item) = shape_item(scene, node, solid) {
+        if let Some(mut item) = shape_item(scene, node, solid) {
+            if let Some(b) = billboard {
+                // from the Billboard's frame to the Viewpoint's
+                item.pose = viewpoint_image::viewpoint_pose(scene) * scene.global_pose(b).inverse() * item.pose;
+                item.at = engine_pose(&item.pose);
+            }
             out.push(item);
         }
         return;
     }
     let solid = if scene.is_solid(node) { Some(node) } else { solid };
+    let billboard = if billboard.is_none() && scene.type_name(node) == "Billboard" { Some(node) } else { billboard };
     let Some(n) = scene.node(node) else { return };
     for f in &n.fields {
         // what collides is not what is seen; a Physics node holds nothing visible
@@ -112,8 +128,10 @@ fn collect(scene: &Scene, node: NodeId, solid: Option<NodeId>, out: &mut Vec<Ite
             continue;
         }
         match &f.value {
-            FieldValue::SFNode(Some(c)) => collect(scene, *c, solid, out, depth + 1),
-            FieldValue::MFNode(list) => list.iter().for_each(|c| collect(scene, *c, solid, out, depth + 1)),
+            FieldValue::SFNode(Some(c)) => collect(scene, *c, solid, billboard, out, depth + 1),
+            FieldValue::MFNode(list) => {
+                list.iter().for_each(|c| collect(scene, *c, solid, billboard, out, depth + 1))
+            }
             _ => {}
         }
     }
