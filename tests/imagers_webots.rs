@@ -404,3 +404,63 @@ fn webots_billboard_test_its_children_follow_the_viewpoint() {
     assert_ne!(pixels[(h / 2 * w + w / 2 + 18) as usize], sky);
     assert_eq!(pixels[(h / 2 * w + w / 2 + 21) as usize], sky);
 }
+
+/// A wall 2 m ahead turned 0.3 rad, and a post in front of it to the left: what the lidars see.
+const LIDAR_ROOM: &str = r#"
+Pose { translation 2 0 0 rotation 0 0 1 0.3 children [ Shape { geometry Box { size 0.1 6 1 } } ] }
+Pose { translation 1 0.5 0 children [ Shape { geometry Cylinder { height 1 radius 0.2 } } ] }
+Pose { translation 0 0 -0.1 children [ Shape { geometry Plane { size 15 15 } } ] }
+"#;
+
+fn lidar_world(devices: &str, mode: &str) -> String {
+    format!(
+        "#VRML_SIM R2025a utf8\nWorldInfo {{ basicTimeStep 32 }}\n{LIDAR_ROOM}\
+         Robot {{ children [ {devices} ] controller \"lidar_range_webots\" controllerArgs [ \"{mode}\" ] }}\n"
+    )
+}
+
+/// Webots' lidar_rotating: a fixed lidar (a quarter turn, 256 points) and a rotating one (1024 points
+/// a turn) turned 45 degrees to the left, whose image starts straight ahead and turns right: its first
+/// 256 points are the fixed lidar's.
+#[test]
+fn webots_lidar_rotating_test_the_first_quarter_of_a_turn_is_the_fixed_lidars_view() {
+    let p = Project::new();
+    p.controller("lidar_range_webots", "lidar_range_webots");
+    let devices = r#"Lidar { horizontalResolution 256 fieldOfView 1.5708 verticalFieldOfView 0.1 numberOfLayers 1 maxRange 5 }
+        Lidar { name "rotating lidar" rotation 0 0 1 0.785398 horizontalResolution 1024 fieldOfView 1.5708
+          verticalFieldOfView 0.1 numberOfLayers 1 maxRange 5 type "rotating" defaultFrequency 1 }"#;
+    p.world("rotating.wbt", &lidar_world(devices, "rotating"));
+    passes(&p, "rotating.wbt", "rotating test passed");
+}
+
+/// Webots' lidar_vs_range_finder: a one-row spherical range finder and a one-layer lidar, both 128
+/// points over half a turn, read the same ranges.
+#[test]
+fn webots_lidar_vs_range_finder_test_both_read_the_same_ranges() {
+    let p = Project::new();
+    p.controller("lidar_range_webots", "lidar_range_webots");
+    let devices = r#"RangeFinder { fieldOfView 3.14159 width 128 height 1 projection "spherical" maxRange 5 }
+        Lidar { horizontalResolution 128 fieldOfView 3.14159 numberOfLayers 1 maxRange 5 }"#;
+    p.world("vs.wbt", &lidar_world(devices, "vs_range_finder"));
+    passes(&p, "vs.wbt", "vs_range_finder test passed");
+}
+
+/// Webots' range_finder_horizontal_spherical_projection: a cylindrical range finder (6.28 rad, 1000 ×
+/// 80, ranges 4 to 10 m) 1.6 m above a flat floor reads one depth along a row, the floor's distance.
+#[test]
+fn webots_range_finder_horizontal_projection_test_a_row_over_a_floor_reads_one_depth() {
+    let p = Project::new();
+    p.controller("lidar_range_webots", "lidar_range_webots");
+    let world = r#"#VRML_SIM R2025a utf8
+WorldInfo { basicTimeStep 32 }
+Shape { geometry Plane { size 250 250 } }
+Robot {
+  translation 0 0 1
+  children [ RangeFinder { translation 0 0 0.6 fieldOfView 6.28 width 1000 height 80 projection "cylindrical" minRange 4 maxRange 10 } ]
+  controller "lidar_range_webots"
+  controllerArgs [ "horizontal" ]
+}
+"#;
+    p.world("horizontal.wbt", world);
+    passes(&p, "horizontal.wbt", "horizontal test passed");
+}

@@ -129,9 +129,7 @@ fn collect(
         }
         match &f.value {
             FieldValue::SFNode(Some(c)) => collect(scene, *c, solid, billboard, out, depth + 1),
-            FieldValue::MFNode(list) => {
-                list.iter().for_each(|c| collect(scene, *c, solid, billboard, out, depth + 1))
-            }
+            FieldValue::MFNode(list) => list.iter().for_each(|c| collect(scene, *c, solid, billboard, out, depth + 1)),
             _ => {}
         }
     }
