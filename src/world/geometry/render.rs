@@ -45,6 +45,33 @@ pub struct VisualScene {
 /// How deep grouping nodes are followed.
 const MAX_DEPTH: usize = 64;
 
+/// From this many pixels, an image's rows are cast on rayon's threads: a ray costs about 0.25 µs
+/// (release build), handing rows over about 0.04 ms, so a 128 × 128 image (4 ms) gains and the small
+/// ones (a 1-pixel camera, a 64 × 64 thumbnail) stay on the world's thread.
+const PARALLEL_PIXELS: i32 = 128 * 128;
+
+/// A `width` × `height` picture, RGB rows top to bottom, each pixel `pixel(i, j)` (a pure function
+/// of its place, so the picture is the same whichever thread casts which row).
+pub fn pixels(width: i32, height: i32, pixel: impl Fn(i32, i32) -> [u8; 3] + Sync) -> Vec<u8> {
+    use rayon::prelude::*;
+    let (w, h) = (width.max(0), height.max(0));
+    let mut rgb = vec![0u8; (w as usize) * (h as usize) * 3];
+    if w == 0 || h == 0 {
+        return rgb;
+    }
+    let row = |(j, out): (usize, &mut [u8])| {
+        for (i, p) in out.chunks_exact_mut(3).enumerate() {
+            p.copy_from_slice(&pixel(i as i32, j as i32));
+        }
+    };
+    if w.saturating_mul(h) >= PARALLEL_PIXELS {
+        rgb.par_chunks_mut(w as usize * 3).enumerate().for_each(row);
+    } else {
+        rgb.chunks_mut(w as usize * 3).enumerate().for_each(row);
+    }
+    rgb
+}
+
 impl VisualScene {
     pub fn build(scene: &Scene) -> VisualScene {
         let mut items = Vec::new();

@@ -49,30 +49,25 @@ pub fn render(scene: &Scene, width: u32, height: u32) -> Vec<u8> {
     let origin = Point3::from(pose.translation.vector);
     let sky = view.background.map(byte);
     let (w, h) = (width as i32, height as i32);
-    let mut image = Vec::with_capacity((width * height * 3) as usize);
-    for j in 0..h {
-        for i in 0..w {
-            let d = Projection::Planar.direction(fov, w, h, i, j);
-            // x forward, y left, z up; a legacy Viewpoint looks along -z with y up
-            let local = if legacy { Vector3::new(-d[1], d[2], -d[0]) } else { Vector3::from(d) };
-            let dir = pose.rotation * local;
-            let from = origin + dir * (near / d[0].max(1e-9));
-            let rgb = match view.cast_normal(&from, &dir, f64::INFINITY) {
-                Some((item, toi, normal)) => {
-                    let item = &view.items()[item];
-                    match item.surface {
-                        Surface::Flat(c) => c.map(byte),
-                        Surface::Lit { .. } => lighting
-                            .shade(&item.surface, &(from + dir * toi), &normal)
-                            .map(|c| byte(tone_map(c, exposure))),
+    super::render::pixels(w, h, |i, j| {
+        let d = Projection::Planar.direction(fov, w, h, i, j);
+        // x forward, y left, z up; a legacy Viewpoint looks along -z with y up
+        let local = if legacy { Vector3::new(-d[1], d[2], -d[0]) } else { Vector3::from(d) };
+        let dir = pose.rotation * local;
+        let from = origin + dir * (near / d[0].max(1e-9));
+        match view.cast_normal(&from, &dir, f64::INFINITY) {
+            Some((item, toi, normal)) => {
+                let item = &view.items()[item];
+                match item.surface {
+                    Surface::Flat(c) => c.map(byte),
+                    Surface::Lit { .. } => {
+                        lighting.shade(&item.surface, &(from + dir * toi), &normal).map(|c| byte(tone_map(c, exposure)))
                     }
                 }
-                None => sky,
-            };
-            image.extend_from_slice(&rgb);
+            }
+            None => sky,
         }
-    }
-    image
+    })
 }
 
 fn byte(c: f64) -> u8 {
