@@ -373,3 +373,125 @@ fn webots_camera_tests_image_update_exposure_focus_and_a_lit_red_box() {
     p.world("red_box.wbt", RED_BOX_WORLD);
     passes(&p, "red_box.wbt", "camera red_box test passed");
 }
+
+/// Webots' billboard world, in our words: a small red box 2 m ahead in a Billboard's frame, no light.
+const BILLBOARD_WORLD: &str = r#"#VRML_SIM R2025a utf8
+WorldInfo { basicTimeStep 32 }
+DEF VIEWPOINT Viewpoint { }
+Background { skyColor [ 0.15 0.45 1 ] }
+Robot { controller "billboard_webots" supervisor TRUE }
+Billboard {
+  children [
+    Pose {
+      translation 2 0 0
+      children [ Shape { appearance PBRAppearance { baseColor 1 0 0 roughness 1 metalness 0 } geometry Box { size 0.1 0.1 0.1 } } ]
+    }
+  ]
+}
+"#;
+
+#[test]
+fn webots_billboard_test_its_children_follow_the_viewpoint() {
+    let p = Project::new();
+    p.controller("billboard_webots", "billboard_webots");
+    p.world("billboard.wbt", BILLBOARD_WORLD);
+    passes(&p, "billboard.wbt", "billboard test passed");
+    // the box is in the picture: 2 m ahead, 0.1 m wide, 0.1 / (2 · 2 tan(π/8)) · 640 = 38.6 pixels wide
+    let (w, h, pixels) = common::read_png(&p.path().join("controllers/billboard_webots/image2.png"));
+    let sky = [38, 115, 255, 255];
+    assert_eq!(pixels[0], sky);
+    assert_ne!(pixels[(h / 2 * w + w / 2) as usize], sky);
+    assert_ne!(pixels[(h / 2 * w + w / 2 + 18) as usize], sky);
+    assert_eq!(pixels[(h / 2 * w + w / 2 + 21) as usize], sky);
+}
+
+/// A wall 2 m ahead turned 0.3 rad, and a post in front of it to the left: what the lidars see.
+const LIDAR_ROOM: &str = r#"
+Pose { translation 2 0 0 rotation 0 0 1 0.3 children [ Shape { geometry Box { size 0.1 6 1 } } ] }
+Pose { translation 1 0.5 0 children [ Shape { geometry Cylinder { height 1 radius 0.2 } } ] }
+Pose { translation 0 0 -0.1 children [ Shape { geometry Plane { size 15 15 } } ] }
+"#;
+
+fn lidar_world(devices: &str, mode: &str) -> String {
+    format!(
+        "#VRML_SIM R2025a utf8\nWorldInfo {{ basicTimeStep 32 }}\n{LIDAR_ROOM}\
+         Robot {{ children [ {devices} ] controller \"lidar_range_webots\" controllerArgs [ \"{mode}\" ] }}\n"
+    )
+}
+
+/// Webots' lidar_rotating: a fixed lidar (a quarter turn, 256 points) and a rotating one (1024 points
+/// a turn) turned 45 degrees to the left, whose image starts straight ahead and turns right: its first
+/// 256 points are the fixed lidar's.
+#[test]
+fn webots_lidar_rotating_test_the_first_quarter_of_a_turn_is_the_fixed_lidars_view() {
+    let p = Project::new();
+    p.controller("lidar_range_webots", "lidar_range_webots");
+    let devices = r#"Lidar { horizontalResolution 256 fieldOfView 1.5708 verticalFieldOfView 0.1 numberOfLayers 1 maxRange 5 }
+        Lidar { name "rotating lidar" rotation 0 0 1 0.785398 horizontalResolution 1024 fieldOfView 1.5708
+          verticalFieldOfView 0.1 numberOfLayers 1 maxRange 5 type "rotating" defaultFrequency 1 }"#;
+    p.world("rotating.wbt", &lidar_world(devices, "rotating"));
+    passes(&p, "rotating.wbt", "rotating test passed");
+}
+
+/// Webots' lidar_vs_range_finder: a one-row spherical range finder and a one-layer lidar, both 128
+/// points over half a turn, read the same ranges.
+#[test]
+fn webots_lidar_vs_range_finder_test_both_read_the_same_ranges() {
+    let p = Project::new();
+    p.controller("lidar_range_webots", "lidar_range_webots");
+    let devices = r#"RangeFinder { fieldOfView 3.14159 width 128 height 1 projection "spherical" maxRange 5 }
+        Lidar { horizontalResolution 128 fieldOfView 3.14159 numberOfLayers 1 maxRange 5 }"#;
+    p.world("vs.wbt", &lidar_world(devices, "vs_range_finder"));
+    passes(&p, "vs.wbt", "vs_range_finder test passed");
+}
+
+/// Webots' range_finder_horizontal_spherical_projection: a cylindrical range finder (6.28 rad, 1000 ×
+/// 80, ranges 4 to 10 m) 1.6 m above a flat floor reads one depth along a row, the floor's distance.
+#[test]
+fn webots_range_finder_horizontal_projection_test_a_row_over_a_floor_reads_one_depth() {
+    let p = Project::new();
+    p.controller("lidar_range_webots", "lidar_range_webots");
+    let world = r#"#VRML_SIM R2025a utf8
+WorldInfo { basicTimeStep 32 }
+Shape { geometry Plane { size 250 250 } }
+Robot {
+  translation 0 0 1
+  children [ RangeFinder { translation 0 0 0.6 fieldOfView 6.28 width 1000 height 80 projection "cylindrical" minRange 4 maxRange 10 } ]
+  controller "lidar_range_webots"
+  controllerArgs [ "horizontal" ]
+}
+"#;
+    p.world("horizontal.wbt", world);
+    passes(&p, "horizontal.wbt", "horizontal test passed");
+}
+
+/// Webots' camera_revert, in a world of ours: a camera with noise on a turning hinge (no physics) finds a
+/// green box at 40 degrees to its left, a red one at 150 and a blue one at 260, reloads the world after
+/// the blue one and finds the same three images again, byte for byte.
+const CAMERA_REVERT_WORLD: &str = r#"#VRML_SIM R2025a utf8
+WorldInfo { basicTimeStep 16 }
+Background { skyColor [ 0.4 0.7 1 ] }
+DirectionalLight { ambientIntensity 1 direction 0.3 0.4 -1 }
+Pose { translation 0.766 0.643 0 children [ Shape { appearance Appearance { material Material { diffuseColor 0 1 0 } } geometry Box { size 0.3 0.3 0.3 } } ] }
+Pose { translation -0.866 0.5 0 children [ Shape { appearance Appearance { material Material { diffuseColor 1 0.1 0.1 } } geometry Box { size 0.3 0.3 0.3 } } ] }
+Pose { translation -0.174 -0.985 0 children [ Shape { appearance Appearance { material Material { diffuseColor 0 0 1 } } geometry Box { size 0.3 0.3 0.3 } } ] }
+Robot {
+  children [
+    HingeJoint {
+      jointParameters HingeJointParameters { axis 0 0 1 }
+      device [ RotationalMotor { name "motor" maxVelocity 10 } ]
+      endPoint Solid { children [ Camera { width 64 height 48 noise 0.04 } ] }
+    }
+  ]
+  controller "camera_revert_webots"
+  supervisor TRUE
+}
+"#;
+
+#[test]
+fn webots_camera_revert_test_images_after_a_reload_are_the_same() {
+    let p = Project::new();
+    p.controller("camera_revert_webots", "camera_revert_webots");
+    p.world("revert.wbt", CAMERA_REVERT_WORLD);
+    passes(&p, "revert.wbt", "camera revert test passed");
+}

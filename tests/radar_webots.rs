@@ -1,4 +1,5 @@
-//! Webots' radar_frustum and radar_occlusion API tests, reproduced in worlds of our own (assertions in
+//! Webots' radar_frustum, radar_occlusion, radar_target_merging and radar_relative_speed API tests,
+//! reproduced in worlds of our own (assertions in
 //! tests/c/radar_webots.c). The radar is at the origin looking along +x with Webots' default fields of
 //! view, 0.78 rad wide (the left plane passes at y = x·tan 0.39) and 0.1 rad tall (z = ±x·tan 0.05),
 //! 5 m deep. Which Solids are in follows Webots' rule (any part of their bounding objects inside).
@@ -103,6 +104,55 @@ Robot {
 }
 "#;
 
+/// Seven spheres (radius 0.1) ahead of four radars at the origin: fixed ones at ranges 1, 2 and 4.5 on
+/// the axis, falling ones (physics, no floor) at (2, ±0.5) and (4, ±1), ranges 2.06 and 4.12. Webots
+/// merges targets whose ranges differ by less than `cellDistance` (and, with a `cellSpeed`, whose radial
+/// speeds differ by less than it) into the first of them:
+/// - cellDistance 1: {1}, {2, 2.06, 2.06}, {4.12, 4.5, 4.12}: 3 targets;
+/// - cellDistance 0.2: {1}, {2, 2.06, 2.06}, {4.12, 4.12}, {4.5}: 4;
+/// - no cellDistance: 7;
+/// - cellDistance 0.8 and cellSpeed 1e-6: the falling ones move away a little (their fall has a radial
+///   part once they are below the axis), the fixed ones do not: {2.06, 2.06} and {4.12, 4.12}: 5.
+///
+/// Symmetric pairs of equal power average to azimuth 0 exactly.
+const MERGING: &str = r#"#VRML_SIM R2025a utf8
+WorldInfo { basicTimeStep 32 }
+Solid { translation 1 0 0 children [ Shape { geometry DEF BALL Sphere { radius 0.1 } } ] boundingObject USE BALL radarCrossSection 1 }
+Solid { translation 2 0 0 name "s1" children [ Shape { geometry USE BALL } ] boundingObject USE BALL radarCrossSection 1 }
+Solid { translation 2 0.5 0 name "s2" children [ Shape { geometry USE BALL } ] boundingObject USE BALL physics Physics { } radarCrossSection 1 }
+Solid { translation 2 -0.5 0 name "s3" children [ Shape { geometry USE BALL } ] boundingObject USE BALL physics Physics { } radarCrossSection 1 }
+Solid { translation 4 1 0 name "s4" children [ Shape { geometry USE BALL } ] boundingObject USE BALL physics Physics { } radarCrossSection 1 }
+Solid { translation 4.5 0 0 name "s5" children [ Shape { geometry USE BALL } ] boundingObject USE BALL radarCrossSection 1 }
+Solid { translation 4 -1 0 name "s6" children [ Shape { geometry USE BALL } ] boundingObject USE BALL physics Physics { } radarCrossSection 1 }
+Robot {
+  children [
+    Radar { name "radar1" maxRange 5 cellDistance 1 }
+    Radar { name "radar2" maxRange 5 cellDistance 0.2 }
+    Radar { name "radar3" maxRange 5 }
+    Radar { name "radar4" maxRange 5 cellDistance 0.8 cellSpeed 1e-06 }
+  ]
+  controller "radar_webots"
+  controllerArgs [ "merging" ]
+}
+"#;
+
+/// A target 0.6 m ahead of a radar whose robot, like the target, has no physics: the supervisor's
+/// velocities move both (Webots' kinematic Solids), and the radial speed is their relative speed.
+const SPEED: &str = r#"#VRML_SIM R2025a utf8
+WorldInfo { basicTimeStep 32 }
+Robot {
+  children [ Radar { minRange 0.2 } ]
+  controller "radar_webots"
+  controllerArgs [ "speed" ]
+  supervisor TRUE
+}
+DEF RADAR_TARGET Solid {
+  translation 0.6 0 0
+  children [ Shape { geometry Sphere { radius 0.1 } } ]
+  radarCrossSection 1
+}
+"#;
+
 fn passes(world: &str, text: &str, needle: &str) {
     let p = Project::new();
     p.controller("radar_webots", "radar_webots");
@@ -120,4 +170,14 @@ fn webots_radar_frustum_test_solids_partly_inside_are_targets() {
 #[test]
 fn webots_radar_occlusion_test_a_front_sphere_hides_two_targets() {
     passes("radar_occlusion.wbt", OCCLUSION, "radar occlusion test passed");
+}
+
+#[test]
+fn webots_radar_target_merging_test_close_ranges_and_speeds_merge() {
+    passes("radar_target_merging.wbt", MERGING, "radar merging test passed");
+}
+
+#[test]
+fn webots_radar_relative_speed_test_the_speed_is_the_targets_relative_to_the_radar() {
+    passes("radar_relative_speed.wbt", SPEED, "radar speed test passed");
 }

@@ -172,19 +172,21 @@ void wb_supervisor_set_label(int id, const char *text, double x, double y, doubl
 // `filename` is NULL or a NUL-terminated string.
 void wb_supervisor_export_image(const char *filename, int quality);
 
-// Webots' checks, then the movie fails at once (`wb_supervisor_movie_failed` says so).
+// Webots' checks, then the world films its Viewpoint (the ray caster of the cameras) every few steps
+// and the system's `ffmpeg` encodes the frames into an MP4 file (`.mp4` added when missing); an
+// encoder that cannot be found or a folder that does not exist fail the movie at once, with a message.
 //
 // # Safety
 // `filename` is NULL or a NUL-terminated string.
 void wb_supervisor_movie_start_recording(const char *filename, int width, int height, int codec, int quality, int acceleration, bool caption);
 
-// Nothing is being recorded.
+// Ends the recording: the encoder finishes the file in the background (`movie_is_ready` says when).
 void wb_supervisor_movie_stop_recording(void);
 
-// Whether a new movie may start: always, as none records.
+// Whether a new movie may start: none is being recorded or saved (a failed one is over too).
 bool wb_supervisor_movie_is_ready(void);
 
-// Whether the last movie failed: true once one was asked for.
+// Whether the last movie failed (false again once a new one starts).
 bool wb_supervisor_movie_failed(void);
 
 // The movie status (`WB_SUPERVISOR_MOVIE_*`), with Webots' one-time deprecation warning.

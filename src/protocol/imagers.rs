@@ -188,7 +188,8 @@ impl LidarSetup {
     }
 
     /// The unit direction of point `i` of layer `layer` in the lidar's frame: layers spread evenly over
-    /// the vertical field of view, the first at the top; points across the scan, left to right.
+    /// the vertical field of view, the first at the top; points across the scan, left to right (a
+    /// rotating head's turn from straight ahead, to the right).
     pub fn direction(&self, layer: i32, i: i32) -> [f64; 3] {
         let elevation = if self.layers > 1 {
             self.vertical_fov / 2.0 - f64::from(layer) * self.vertical_fov / f64::from(self.layers - 1)
@@ -198,6 +199,11 @@ impl LidarSetup {
         let fov = self.scan_fov();
         let u = 2.0 * (f64::from(i) + 0.5) / f64::from(self.horizontal_resolution.max(1)) - 1.0;
         let (c, s) = (elevation.cos(), elevation.sin());
+        if self.rotating {
+            // a head's turn starts straight ahead and goes right, as Webots fills its image
+            let theta = -(u + 1.0) * std::f64::consts::PI;
+            return [c * theta.cos(), c * theta.sin(), s];
+        }
         match self.projection {
             Projection::Planar => {
                 let y = -u * (fov / 2.0).tan();

@@ -24,6 +24,8 @@ pub enum SceneQuery {
     SaveWorld(Option<String>),
     /// `wb_supervisor_export_image`: the Viewpoint's picture, `width` × `height`. Answered with an `Image`.
     ViewImage { width: u32, height: u32 },
+    /// `wb_supervisor_movie_is_ready` / `_failed`: where the movie stands. Answered with a `Movie`.
+    MovieStatus,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -44,6 +46,11 @@ pub enum SceneAnswer {
         width: u32,
         height: u32,
         rgb: Vec<u8>,
+    },
+    /// `WB_SUPERVISOR_MOVIE_*`, and why the last movie failed (when it did).
+    Movie {
+        status: i32,
+        error: Option<String>,
     },
 }
 
@@ -98,6 +105,24 @@ pub enum SceneCommand {
     RestartController(NodeRefId),
     /// `wb_supervisor_animation_start_recording` (an absolute .html path) or `stop_recording` (`None`).
     AnimationRecording(Option<String>),
+    /// `wb_supervisor_movie_start_recording`.
+    MovieStart(MovieRequest),
+    /// `wb_supervisor_movie_stop_recording`.
+    MovieStop,
+}
+
+/// A movie as `wb_supervisor_movie_start_recording` asks for it (arguments already checked).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct MovieRequest {
+    /// Absolute, ending in `.mp4`.
+    pub path: String,
+    pub width: u32,
+    pub height: u32,
+    /// 1..=100.
+    pub quality: u32,
+    /// >= 1.
+    pub acceleration: u32,
+    pub caption: bool,
 }
 
 /// A supervisor's label, as `wb_supervisor_set_label` gives it.

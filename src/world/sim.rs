@@ -6,7 +6,8 @@ use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
 use crate::protocol::{
-    DeviceEvents, Query, QueryAnswer, RobotCommand, RobotConfig, RobotEvent, StepAnswer, StepRequest, SupervisorCommand,
+    DeviceEvents, Query, QueryAnswer, RobotCommand, RobotConfig, RobotEvent, SceneAnswer, SceneQuery, StepAnswer,
+    StepRequest, SupervisorCommand,
 };
 use crate::world::devices::compass::north::effective_coordinate_system;
 use crate::world::devices::sampling::Sampling;
@@ -85,6 +86,8 @@ pub struct World {
     pub(super) control: SceneControl,
     /// Replays being recorded (world/record).
     pub(super) recorders: Vec<super::record::Recorder>,
+    /// A supervisor's movie (world/record/movie.rs).
+    pub(super) movie: super::record::movie::Movie,
 }
 
 impl World {
@@ -139,6 +142,7 @@ impl World {
             pace_origin: None,
             control: SceneControl::default(),
             recorders: Vec::new(),
+            movie: Default::default(),
         }
     }
 
@@ -427,6 +431,9 @@ impl World {
         if !self.recorders.is_empty() {
             self.record_step();
         }
+        if self.movie.is_recording() {
+            self.movie.after_step(&self.scene, now);
+        }
         for (robot, state) in self.states.iter_mut().enumerate() {
             if state.battery.due(now) {
                 let value = battery::energy(&self.scene, self.robots[robot].node);
@@ -520,6 +527,10 @@ impl World {
 
     /// A supervisor's immediate question about the scene.
     pub fn query(&self, robot: usize, q: &Query) -> QueryAnswer {
+        if let Query::Scene(SceneQuery::MovieStatus) = q {
+            let (status, error) = self.movie.status();
+            return QueryAnswer::Scene(SceneAnswer::Movie { status, error });
+        }
         let scene = self.control.instant_view.scene_for(&self.scene, robot);
         if let Some(answer) = bodies::answer(scene, self.physics.as_ref(), q) {
             return answer;

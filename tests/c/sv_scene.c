@@ -239,9 +239,9 @@ static void headless(void) {
   EXPECT_STDERR("Error: wb_supervisor_export_image(): 'quality' argument (0) must be between 1 and 100.\n",
                 wb_supervisor_export_image("view.jpg", 0));
   CHECK(!wb_supervisor_movie_failed() && wb_supervisor_movie_is_ready(), "no movie yet");
-  EXPECT_STDERR("Error: wb_supervisor_movie_start_recording(): no movie recorded: a headless webots-shim run has no 3D "
-                "view to render.\n",
-                wb_supervisor_movie_start_recording("run.mp4", 640, 480, 0, 90, 1, false));
+  EXPECT_STDERR("Error: wb_supervisor_movie_start_recording(): no movie recorded: cannot write "
+                "'/nonexistent-folder/run.mp4': no such folder.\n",
+                wb_supervisor_movie_start_recording("/nonexistent-folder/run.mp4", 640, 480, 0, 90, 1, false));
   CHECK(wb_supervisor_movie_failed() && wb_supervisor_movie_is_ready(), "the movie failed");
   EXPECT_STDERR("Error: wb_supervisor_movie_start_recording(): 'width' and 'height' arguments must be postitive.\n",
                 wb_supervisor_movie_start_recording("run.mp4", 0, 480, 0, 90, 1, false));

@@ -199,8 +199,9 @@ def headless():
     expect_stderr('Error: wb_supervisor_export_image(): \'quality\' argument (0) must be between 1 and 100.\n',
                   lambda: sv.exportImage('view.jpg', 0))
     assert not sv.movieFailed() and sv.movieIsReady(), 'no movie yet'
-    expect_stderr('Error: wb_supervisor_movie_start_recording(): no movie recorded: a headless webots-shim run has no '
-                  '3D view to render.\n', lambda: sv.movieStartRecording('run.mp4', 640, 480, 0, 90, 1, False))
+    expect_stderr('Error: wb_supervisor_movie_start_recording(): no movie recorded: cannot write '
+                  '\'/nonexistent-folder/run.mp4\': no such folder.\n',
+                  lambda: sv.movieStartRecording('/nonexistent-folder/run.mp4', 640, 480, 0, 90, 1, False))
     assert sv.movieFailed() and sv.movieIsReady(), 'the movie failed'
     expect_stderr('Error: wb_supervisor_movie_start_recording(): \'width\' and \'height\' arguments must be '
                   'postitive.\n', lambda: sv.movieStartRecording('run.mp4', 0, 480, 0, 90, 1, False))

@@ -1,6 +1,6 @@
 //! What a headless run has no use for or cannot do: labels (kept by the world, shown by nobody: the
-//! runner lists the last ones when the run ends), movies (Webots' failure values, and a message saying
-//! why), image exports (the Viewpoint rendered by the world's ray caster), animations (recorded as a
+//! runner lists the last ones when the run ends), movies (the Viewpoint filmed by the world and
+//! encoded by the system's ffmpeg, `movie.rs`), image exports (the Viewpoint rendered by the world's ray caster), animations (recorded as a
 //! replay page, world/record), the virtual-reality headset (never there), the node selected in
 //! the scene tree (none), the viewpoint and per-camera visibility (nothing renders).
 
@@ -8,6 +8,7 @@ use std::ffi::{c_char, c_double, c_int};
 use std::ptr;
 use std::sync::atomic::{AtomicBool, Ordering};
 
+use super::movie;
 use super::nodes::valid_node;
 use super::{exit_if, flush, quitting, supervisor_call, NAN_VECTOR};
 use crate::capi::c_str_arg;
@@ -74,10 +75,6 @@ pub unsafe extern "C" fn wb_supervisor_set_label(
     }));
 }
 
-fn no_view(func: &str, what: &str) {
-    eprintln!("Error: {func}(): {what}: a headless webots-shim run has no 3D view to render.");
-}
-
 /// Webots' checks, then the Viewpoint's picture (`VIEW_WIDTH` × `VIEW_HEIGHT`, rendered by the world
 /// with the cameras' ray caster) written as PNG or JPEG.
 ///
@@ -113,7 +110,9 @@ pub unsafe extern "C" fn wb_supervisor_export_image(filename: *const c_char, qua
 const VIEW_WIDTH: u32 = 640;
 const VIEW_HEIGHT: u32 = 480;
 
-/// Webots' checks, then the movie fails at once (`wb_supervisor_movie_failed` says so).
+/// Webots' checks, then the world films its Viewpoint (the ray caster of the cameras) every few steps
+/// and the system's `ffmpeg` encodes the frames into an MP4 file (`.mp4` added when missing); an
+/// encoder that cannot be found or a folder that does not exist fail the movie at once, with a message.
 ///
 /// # Safety
 /// `filename` is NULL or a NUL-terminated string.
@@ -128,13 +127,14 @@ pub unsafe extern "C" fn wb_supervisor_movie_start_recording(
     caption: WbBool,
 ) {
     let func = "wb_supervisor_movie_start_recording";
-    let _ = (codec, caption);
-    // SAFETY: `filename` is NULL or NUL-terminated per this function's contract.
+    let _ = codec; // Webots: only MPEG-4/AVC, the codec is ignored
+                   // SAFETY: `filename` is NULL or NUL-terminated per this function's contract.
     let filename = unsafe { c_str_arg(filename) };
-    supervisor_call(func, (), |c| {
+    exit_if(supervisor_call(func, false, |c| {
+        let filename = filename.filter(|f| !f.is_empty());
         if c.supervision.movie_status == WB_SUPERVISOR_MOVIE_RECORDING {
             eprintln!("Error: {func}(): movie recording has already been started.");
-        } else if filename.is_none_or(|f| f.is_empty()) {
+        } else if filename.is_none() {
             eprintln!("Error: {func}() called with NULL or empty 'filename' argument.");
         } else if width <= 0 || height <= 0 {
             eprintln!("Error: {func}(): 'width' and 'height' arguments must be postitive.");
@@ -142,34 +142,36 @@ pub unsafe extern "C" fn wb_supervisor_movie_start_recording(
             eprintln!("Error: {func}(): 'quality' argument ({quality}) must be between 1 and 100.");
         } else if acceleration < 1 {
             eprintln!("Error: {func}(): 'acceleration' argument must be greater than or equal to 1.");
-        } else {
-            c.supervision.movie_status = WB_SUPERVISOR_MOVIE_SIMULATION_ERROR;
-            no_view(func, "no movie recorded");
+        } else if let Some(filename) = filename {
+            let args = movie::Start { filename, width, height, quality, acceleration, caption: caption != 0 };
+            return movie::start(c, func, &args);
         }
-    })
+        false
+    }))
 }
 
-/// Nothing is being recorded.
+/// Ends the recording: the encoder finishes the file in the background (`movie_is_ready` says when).
 #[no_mangle]
 pub extern "C" fn wb_supervisor_movie_stop_recording() {
-    supervisor_call("wb_supervisor_movie_stop_recording", (), |_| ())
+    let func = "wb_supervisor_movie_stop_recording";
+    exit_if(supervisor_call(func, false, |c| flush(c, func, SupervisorCommand::Scene(SceneCommand::MovieStop))))
 }
 
-/// Whether a new movie may start: always, as none records.
+/// Whether a new movie may start: none is being recorded or saved (a failed one is over too).
 #[no_mangle]
 pub extern "C" fn wb_supervisor_movie_is_ready() -> WbBool {
-    supervisor_call("wb_supervisor_movie_is_ready", 0, |c| {
-        let s = c.supervision.movie_status;
+    let func = "wb_supervisor_movie_is_ready";
+    supervisor_call(func, 0, |c| {
+        let s = movie::status(c, func).0;
         WbBool::from(s == WB_SUPERVISOR_MOVIE_READY || s > WB_SUPERVISOR_MOVIE_SAVING)
     })
 }
 
-/// Whether the last movie failed: true once one was asked for.
+/// Whether the last movie failed (false again once a new one starts).
 #[no_mangle]
 pub extern "C" fn wb_supervisor_movie_failed() -> WbBool {
-    supervisor_call("wb_supervisor_movie_failed", 1, |c| {
-        WbBool::from(c.supervision.movie_status > WB_SUPERVISOR_MOVIE_SAVING)
-    })
+    let func = "wb_supervisor_movie_failed";
+    supervisor_call(func, 1, |c| WbBool::from(movie::status(c, func).0 > WB_SUPERVISOR_MOVIE_SAVING))
 }
 
 /// The movie status (`WB_SUPERVISOR_MOVIE_*`), with Webots' one-time deprecation warning.
@@ -179,8 +181,16 @@ pub extern "C" fn wb_supervisor_movie_get_status() -> c_int {
     if !WARNED.swap(true, Ordering::Relaxed) {
         eprintln!("Warning: wb_supervisor_movie_get_status() is deprecated, use wb_supervisor_movie_is_ready() and wb_supervisor_movie_failed() instead.");
     }
-    crate::capi::guard("wb_supervisor_movie_get_status", WB_SUPERVISOR_MOVIE_READY, || {
-        crate::controller::global::with(|c| c.supervision.movie_status).unwrap_or(WB_SUPERVISOR_MOVIE_READY)
+    let func = "wb_supervisor_movie_get_status";
+    crate::capi::guard(func, WB_SUPERVISOR_MOVIE_READY, || {
+        crate::controller::global::with(|c| {
+            if c.supervisor {
+                movie::status(c, func).0
+            } else {
+                c.supervision.movie_status
+            }
+        })
+        .unwrap_or(WB_SUPERVISOR_MOVIE_READY)
     })
 }
 

@@ -6,6 +6,7 @@
 mod fields;
 mod getters;
 mod headless;
+mod movie;
 mod nodes;
 mod physics;
 mod poses;

@@ -17,7 +17,7 @@ use crate::protocol::{
 use crate::world::devices::radio::medium::nodes::device_rng;
 use crate::world::devices::sampling::Sampling;
 use crate::world::geometry::rays::Rays;
-use crate::world::geometry::render::VisualScene;
+use crate::world::geometry::render::{pixels, VisualScene};
 use crate::world::geometry::shading::{tone_map, Lighting, Surface};
 use crate::world::scene::{NodeId, Scene};
 
@@ -75,35 +75,37 @@ impl Camera {
         });
     }
 
-    /// The camera's image of `view` under `lighting`, BGRA (`shading.rs`).
+    /// The camera's image of `view` under `lighting`, BGRA (`shading.rs`): the pixels are cast (on
+    /// several threads for big images), then the noise is drawn pixel after pixel from the camera's stream.
     fn render(&mut self, scene: &Scene, view: &VisualScene, lighting: &Lighting) -> Vec<u8> {
         let s = self.setup.clone();
         let pose = scene.global_pose(self.node);
         let origin = Point3::from(pose.translation.vector);
-        let mut image = Vec::with_capacity((s.width * s.height * 4) as usize);
         let sky = view.background.map(to_byte);
-        for j in 0..s.height {
-            for i in 0..s.width {
-                let d = s.projection.direction(s.fov, s.width, s.height, i, j);
-                // the near plane (a sphere for spherical projections) clips what is closer
-                let start = if s.projection == Projection::Planar { s.near / d[0].max(1e-9) } else { s.near };
-                let far = if self.far > 0.0 { self.far - s.near } else { f64::INFINITY };
-                let dir = pose.rotation * Vector3::from(d);
-                let from = origin + dir * start;
-                let rgb = match view.cast_normal(&from, &dir, far) {
-                    Some((item, toi, normal)) => {
-                        let item = &view.items()[item];
-                        let light = lighting.shade(&item.surface, &(from + dir * toi), &normal);
-                        match item.surface {
-                            Surface::Flat(c) => c.map(to_byte),
-                            Surface::Lit { .. } => light.map(|c| to_byte(tone_map(c, s.exposure))),
-                        }
+        let far = if self.far > 0.0 { self.far - s.near } else { f64::INFINITY };
+        let rgb = pixels(s.width, s.height, |i, j| {
+            let d = s.projection.direction(s.fov, s.width, s.height, i, j);
+            // the near plane (a sphere for spherical projections) clips what is closer
+            let start = if s.projection == Projection::Planar { s.near / d[0].max(1e-9) } else { s.near };
+            let dir = pose.rotation * Vector3::from(d);
+            let from = origin + dir * start;
+            match view.cast_normal(&from, &dir, far) {
+                Some((item, toi, normal)) => {
+                    let item = &view.items()[item];
+                    match item.surface {
+                        Surface::Flat(c) => c.map(to_byte),
+                        Surface::Lit { .. } => lighting
+                            .shade(&item.surface, &(from + dir * toi), &normal)
+                            .map(|c| to_byte(tone_map(c, s.exposure))),
                     }
-                    None => sky,
-                };
-                let [r, g, b] = rgb.map(|c| self.noisy(c));
-                image.extend_from_slice(&[b, g, r, 255]);
+                }
+                None => sky,
             }
+        });
+        let mut image = Vec::with_capacity(rgb.len() / 3 * 4);
+        for p in rgb.chunks_exact(3) {
+            let [r, g, b] = [p[0], p[1], p[2]].map(|c| self.noisy(c));
+            image.extend_from_slice(&[b, g, r, 255]);
         }
         image
     }

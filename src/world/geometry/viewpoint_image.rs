@@ -8,15 +8,15 @@ use nalgebra::{Isometry3, Point3, Translation3, UnitQuaternion, Vector3};
 use super::render::VisualScene;
 use super::shading::{tone_map, Lighting, Surface};
 use crate::protocol::Projection;
-use crate::world::scene::{FieldValue, Scene};
+use crate::world::scene::{FieldValue, NodeId, Scene};
 
-/// The picture, `width` × `height` RGB bytes, rows top to bottom.
-pub fn render(scene: &Scene, width: u32, height: u32) -> Vec<u8> {
-    let viewpoint = scene.roots.iter().copied().find(|&n| scene.type_name(n) == "Viewpoint");
-    let float = |name: &str, default: f64| match viewpoint.and_then(|v| scene.field(v, name)) {
-        Some(FieldValue::SFFloat(f)) if f.is_finite() => *f,
-        _ => default,
-    };
+fn viewpoint(scene: &Scene) -> Option<NodeId> {
+    scene.roots.iter().copied().find(|&n| scene.type_name(n) == "Viewpoint")
+}
+
+/// Where the Viewpoint is: its position and orientation (Webots' defaults where not written).
+pub fn viewpoint_pose(scene: &Scene) -> Isometry3<f64> {
+    let viewpoint = viewpoint(scene);
     let position = match viewpoint.and_then(|v| scene.field(v, "position")) {
         Some(FieldValue::SFVec3f(p)) => Vector3::from(*p),
         _ => Vector3::new(-10.0, 0.0, 0.0),
@@ -29,7 +29,17 @@ pub fn render(scene: &Scene, width: u32, height: u32) -> Vec<u8> {
         }
         _ => UnitQuaternion::identity(),
     };
-    let pose = Isometry3::from_parts(Translation3::from(position), rotation);
+    Isometry3::from_parts(Translation3::from(position), rotation)
+}
+
+/// The picture, `width` × `height` RGB bytes, rows top to bottom.
+pub fn render(scene: &Scene, width: u32, height: u32) -> Vec<u8> {
+    let viewpoint = viewpoint(scene);
+    let float = |name: &str, default: f64| match viewpoint.and_then(|v| scene.field(v, name)) {
+        Some(FieldValue::SFFloat(f)) if f.is_finite() => *f,
+        _ => default,
+    };
+    let pose = viewpoint_pose(scene);
     // Webots' default field of view is written 0.785398 (π/4)
     let fov = float("fieldOfView", std::f64::consts::FRAC_PI_4);
     let (near, exposure) = (float("near", 0.05), float("exposure", 1.0));
@@ -39,30 +49,25 @@ pub fn render(scene: &Scene, width: u32, height: u32) -> Vec<u8> {
     let origin = Point3::from(pose.translation.vector);
     let sky = view.background.map(byte);
     let (w, h) = (width as i32, height as i32);
-    let mut image = Vec::with_capacity((width * height * 3) as usize);
-    for j in 0..h {
-        for i in 0..w {
-            let d = Projection::Planar.direction(fov, w, h, i, j);
-            // x forward, y left, z up; a legacy Viewpoint looks along -z with y up
-            let local = if legacy { Vector3::new(-d[1], d[2], -d[0]) } else { Vector3::from(d) };
-            let dir = pose.rotation * local;
-            let from = origin + dir * (near / d[0].max(1e-9));
-            let rgb = match view.cast_normal(&from, &dir, f64::INFINITY) {
-                Some((item, toi, normal)) => {
-                    let item = &view.items()[item];
-                    match item.surface {
-                        Surface::Flat(c) => c.map(byte),
-                        Surface::Lit { .. } => lighting
-                            .shade(&item.surface, &(from + dir * toi), &normal)
-                            .map(|c| byte(tone_map(c, exposure))),
+    super::render::pixels(w, h, |i, j| {
+        let d = Projection::Planar.direction(fov, w, h, i, j);
+        // x forward, y left, z up; a legacy Viewpoint looks along -z with y up
+        let local = if legacy { Vector3::new(-d[1], d[2], -d[0]) } else { Vector3::from(d) };
+        let dir = pose.rotation * local;
+        let from = origin + dir * (near / d[0].max(1e-9));
+        match view.cast_normal(&from, &dir, f64::INFINITY) {
+            Some((item, toi, normal)) => {
+                let item = &view.items()[item];
+                match item.surface {
+                    Surface::Flat(c) => c.map(byte),
+                    Surface::Lit { .. } => {
+                        lighting.shade(&item.surface, &(from + dir * toi), &normal).map(|c| byte(tone_map(c, exposure)))
                     }
                 }
-                None => sky,
-            };
-            image.extend_from_slice(&rgb);
+            }
+            None => sky,
         }
-    }
-    image
+    })
 }
 
 fn byte(c: f64) -> u8 {

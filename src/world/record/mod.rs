@@ -18,6 +18,7 @@
 
 mod html;
 pub mod model;
+pub mod movie;
 mod outline;
 mod plots;
 mod world;

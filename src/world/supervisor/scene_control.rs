@@ -133,6 +133,11 @@ impl World {
                 self.control.labels.insert(label.id, label.clone());
             }
             SceneCommand::AnimationRecording(path) => self.supervisor_recording(path.as_deref()),
+            SceneCommand::MovieStart(req) => {
+                let basic = self.basic_time_step_ms();
+                self.movie.start(req, basic, &crate::world::record::movie::encoder());
+            }
+            SceneCommand::MovieStop => self.movie.stop(),
             SceneCommand::LoadWorld(path) => {
                 let change = match path {
                     Some(p) => WorldChange::Load(PathBuf::from(p)),

@@ -23,6 +23,8 @@ pub fn answer(scene: &Scene, q: &SceneQuery) -> SceneAnswer {
             let (width, height) = ((*width).min(MAX_VIEW_SIDE), (*height).min(MAX_VIEW_SIDE));
             SceneAnswer::Image { width, height, rgb: viewpoint_image::render(scene, width, height) }
         }
+        // `World::query` answers it from the movie it holds; a scene alone has none
+        SceneQuery::MovieStatus => SceneAnswer::Movie { status: crate::world::record::movie::READY, error: None },
     }
 }
 

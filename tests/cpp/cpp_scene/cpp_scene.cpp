@@ -112,9 +112,9 @@ static void headless(Supervisor *supervisor) {
   // the Viewpoint's picture, rendered by the world's ray caster
   EXPECT_STDERR("", supervisor->exportImage("view.jpg", 90));
   CHECK(supervisor->movieIsReady() && !supervisor->movieFailed(), "no movie yet");
-  EXPECT_STDERR("Error: wb_supervisor_movie_start_recording(): no movie recorded: a headless webots-shim run has no 3D "
-                "view to render.\n",
-                supervisor->movieStartRecording("run.mp4", 640, 480, 0, 90, 1, false));
+  EXPECT_STDERR("Error: wb_supervisor_movie_start_recording(): no movie recorded: cannot write "
+                "'/nonexistent-folder/run.mp4': no such folder.\n",
+                supervisor->movieStartRecording("/nonexistent-folder/run.mp4", 640, 480, 0, 90, 1, false));
   CHECK(supervisor->movieIsReady() && supervisor->movieFailed(), "the movie did not fail");
   supervisor->movieStopRecording();
   EXPECT_STDERR("Error: wb_supervisor_animation_start_recording(): cannot write /nonexistent-folder/run.html: No such "
@@ -143,8 +143,8 @@ static void headless(Supervisor *supervisor) {
   EXPECT_STDERR("Supervisor::getMovieStatus is deprecated, please use Supervisor::movieGetStatus instead\n"
                 "Warning: wb_supervisor_movie_get_status() is deprecated, use wb_supervisor_movie_is_ready() and "
                 "wb_supervisor_movie_failed() instead.\n",
-                CHECK_INT(supervisor->getMovieStatus(), Supervisor::MOVIE_SIMULATION_ERROR));
-  EXPECT_STDERR("", CHECK_INT(supervisor->movieGetStatus(), Supervisor::MOVIE_SIMULATION_ERROR));
+                CHECK_INT(supervisor->getMovieStatus(), Supervisor::MOVIE_WRITE_ERROR));
+  EXPECT_STDERR("", CHECK_INT(supervisor->movieGetStatus(), Supervisor::MOVIE_WRITE_ERROR));
   EXPECT_STDERR("Supervisor::saveWorld is deprecated, please use Supervisor::worldSave instead\n",
                 CHECK(supervisor->saveWorld("old.wbt"), "saveWorld failed"));
 }
