@@ -201,6 +201,11 @@ impl Engine {
     /// threshold and its rotation rate under the angular one; rapier when its farthest point moves
     /// under twice its one threshold (`|v| + |ω|·extent`): the threshold below makes rapier's test
     /// imply both of Webots' (such a body may sleep a little later than in Webots, never sooner).
+    /// Takes a collider out of the engine (its body woken).
+    pub fn remove_collider(&mut self, handle: ColliderHandle) {
+        self.colliders.remove(handle, &mut self.islands, &mut self.bodies, &mut self.soft_bodies, true);
+    }
+
     pub fn activation(world: &WorldParams, extent: f64) -> RigidBodyActivation {
         let mut a = RigidBodyActivation::active();
         if world.disable_time > 0.0 {

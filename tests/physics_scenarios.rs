@@ -1,0 +1,180 @@
+//! Webots' physics test scenarios (cyberbotics/webots `tests/physics/`) rebuilt from base nodes: bounding
+//! objects resized by a supervisor (`runtime_geom_update`, `kinematic_geometry_update`) and rolling
+//! friction (`rolling_friction`). Every expected value comes from the geometry of the scene or from
+//! mechanics.
+
+mod common;
+
+use common::{Project, RunOutput};
+
+fn ok(out: &RunOutput) {
+    assert!(out.status.success(), "run failed\n--- stdout:\n{}\n--- stderr:\n{}", out.stdout, out.stderr);
+}
+
+/// The numbers after `key` on the controller's line that starts with it.
+fn numbers(out: &RunOutput, key: &str) -> Vec<f64> {
+    let line = out
+        .stdout
+        .lines()
+        .find_map(|l| {
+            l.split_once("] ")
+                .map(|(_, rest)| rest)
+                .filter(|rest| rest.strip_prefix(key).is_some_and(|r| r.starts_with(' ')))
+        })
+        .unwrap_or_else(|| panic!("no line '{key}' in\n{}", out.stdout));
+    line[key.len()..].split_whitespace().map(|w| w.parse().unwrap()).collect()
+}
+
+/// A distance sensor at `at` looking straight down, reading 1000 at its 0.5 m range.
+fn down_sensor(name: &str, at: [f64; 3]) -> String {
+    format!(
+        "DistanceSensor {{ translation {} {} {} rotation 0 1 0 1.5707963267948966 name \"{name}\" \
+         lookupTable [ 0 0 0, 0.5 1000 0 ] }}",
+        at[0], at[1], at[2]
+    )
+}
+
+/// A 1 kg box of 0.1 m let go at `at`.
+fn falling_box(def: &str, at: [f64; 3]) -> String {
+    format!(
+        "DEF {def} Solid {{ translation {} {} {} name \"{def}\" boundingObject Box {{ size 0.1 0.1 0.1 }} \
+         physics Physics {{ density -1 mass 1 }} }}\n",
+        at[0], at[1], at[2]
+    )
+}
+
+fn resize_world() -> String {
+    let mut w = String::from(
+        "#VRML_SIM R2025a utf8\nWorldInfo { basicTimeStep 8 physicsDisableTime 0.2 }\n\
+         Solid { name \"box\" children [ Shape { geometry DEF BO_BOX Box { size 0.1 0.1 0.1 } } ] boundingObject USE BO_BOX }\n\
+         Solid { name \"sphere\" translation 5 0 0 boundingObject DEF BO_SPHERE Sphere { radius 0.05 } }\n\
+         Solid { name \"cylinder\" translation 0 5 0 boundingObject DEF BO_CYLINDER Cylinder { radius 0.05 height 0.1 } }\n\
+         Solid { name \"capsule\" translation 5 5 0 rotation 0 1 0 1.5707963267948966 \
+           boundingObject DEF BO_CAPSULE Capsule { radius 0.05 height 0.2 } }\n\
+         Solid { name \"mesh\" translation 0 10 0 boundingObject IndexedFaceSet { \
+           coord DEF BO_MESH_COORD Coordinate { point [ -0.1 -0.1 0.1, 0.1 -0.1 0.1, 0 0.1 0.1 ] } \
+           coordIndex [ 0 1 2 -1 ] } }\n\
+         Solid { name \"floor\" translation 10 0 0.1 children [ Shape { geometry DEF FLOOR_BOX Box { size 0.9 0.9 0.2 } } ] \
+           boundingObject USE FLOOR_BOX }\n",
+    );
+    w += &falling_box("ON_BOX", [-0.45, 0.0, 0.2]);
+    w += &falling_box("ON_CYLINDER", [-0.3, 5.0, 0.2]);
+    // resting on the floor box (top at 0.2), asleep by the time the floor grows
+    w += "DEF RESTING Solid { translation 10 0 0.3 name \"resting\" boundingObject Box { size 0.2 0.2 0.2 } \
+          physics Physics { density -1 mass 1 } }\n";
+    w += &format!(
+        "Robot {{ name \"watcher\" controller \"geometry_resize\" supervisor TRUE children [ {} {} {} {} {} ] }}\n",
+        down_sensor("ds_box", [0.45, 0.0, 0.2]),
+        down_sensor("ds_sphere", [5.2, 0.0, 0.5]),
+        down_sensor("ds_cylinder", [0.3, 5.0, 0.2]),
+        down_sensor("ds_capsule", [5.6, 5.0, 0.2]),
+        down_sensor("ds_mesh", [0.5, 10.0, 0.3]),
+    );
+    w
+}
+
+#[test]
+fn a_bounding_object_resized_by_a_supervisor_is_what_rays_and_bodies_meet_at_the_next_step() {
+    let p = Project::new();
+    p.controller("geometry_resize", "geometry_resize");
+    p.world("w.wbt", &resize_world());
+    let out = p.run("w.wbt", &[]);
+    ok(&out);
+    let reading = |d: f64| d / 0.5 * 1000.0;
+    // before: every ray passes beside its small shape
+    for name in ["ds_box", "ds_sphere", "ds_cylinder", "ds_capsule", "ds_mesh"] {
+        assert_eq!(numbers(&out, &format!("before {name}")), [1000.0], "{name} before the resize");
+    }
+    // after: the box (1 m wide, top at 0.05), the sphere (r 0.35, 0.2 off its centre), the cylinder (r 0.5,
+    // top at 0.05), the capsule (1.5 m long along x, top at 0.05) and the triangle stretched under the ray
+    // (at z 0.1) are met by the rays of the next step
+    let sphere_top = (0.35f64 * 0.35 - 0.2 * 0.2).sqrt();
+    for (name, d) in [
+        ("ds_box", 0.15),
+        ("ds_sphere", 0.5 - sphere_top),
+        ("ds_cylinder", 0.15),
+        ("ds_capsule", 0.15),
+        ("ds_mesh", 0.2),
+    ] {
+        let v = numbers(&out, &format!("after {name}"))[0];
+        assert!((v - reading(d)).abs() < 0.01, "{name} reads {v} after the resize, geometry gives {}", reading(d));
+    }
+    // the falling boxes land on the grown box and cylinder tops (0.05) instead of falling past them; a
+    // resting body sinks by its weight over ODE's contact spring (well under a millimetre)
+    let landed = numbers(&out, "landed");
+    for (what, z) in ["box", "cylinder"].iter().zip(&landed) {
+        assert!((z - 0.1).abs() < 1e-3, "the box falling on the {what} rests at z = {z}, expected 0.1");
+    }
+    // the floor box grows from 0.2 to 0.4 m around its centre (top 0.2 → 0.3): the sleeping box on it is
+    // pushed up and rests on the new top
+    let resting = numbers(&out, "resting")[0];
+    assert!((resting - 0.3).abs() < 1e-3, "the box resting on the floor is at z = {resting}, expected 0.3");
+    let pushed = numbers(&out, "pushed")[0];
+    assert!((pushed - 0.4).abs() < 1e-3, "after the floor grew the box is at z = {pushed}, expected 0.4");
+}
+
+/// Balls of 1 kg and radius 0.5 m on a floor; `surfaces` are their ContactProperties' rollingFriction
+/// with the floor, the first `rolling` of them rolling along x at 3 m/s, the others spinning at 25 rad/s.
+fn rolling_world(surfaces: &[[f64; 3]], rolling: usize) -> String {
+    let mut w = String::from("#VRML_SIM R2025a utf8\nWorldInfo { basicTimeStep 16 contactProperties [ ");
+    for (i, rho) in surfaces.iter().enumerate() {
+        w += &format!(
+            "ContactProperties {{ material1 \"floor\" material2 \"ball {i}\" rollingFriction {} {} {} }} ",
+            rho[0], rho[1], rho[2]
+        );
+    }
+    w += "] }\nSolid { name \"floor\" translation 0 0 -0.1 contactMaterial \"floor\" boundingObject Box { size 100 100 0.2 } }\n";
+    for i in 0..surfaces.len() {
+        w += &format!(
+            "DEF BALL_{i} Solid {{ name \"ball {i}\" translation 0 {} 0.5 contactMaterial \"ball {i}\" \
+             boundingObject Sphere {{ radius 0.5 }} physics Physics {{ density -1 mass 1 }} }}\n",
+            3 * i
+        );
+    }
+    w += &format!(
+        "Robot {{ name \"judge\" controller \"rolling_balls\" controllerArgs [ \"{rolling}\" \"{}\" \"3\" \"0.5\" ] \
+         supervisor TRUE }}\n",
+        surfaces.len() - rolling
+    );
+    w
+}
+
+#[test]
+fn rolling_friction_brakes_a_rolling_ball_and_spinning_friction_a_spinning_one_as_odes_torque_rho_n() {
+    // rho along ODE's first friction direction (-y on a floor: it brakes rolling along x), rhoN about the normal
+    let surfaces = [[0.0, 0.0, 0.0], [0.04, 0.0, 0.0], [0.08, 0.0, 0.0], [0.0, 0.0, 0.03], [0.0, 0.0, 0.06]];
+    let p = Project::new();
+    p.controller("rolling_balls", "rolling_balls");
+    p.world("w.wbt", &rolling_world(&surfaces, 3));
+    let out = p.run("w.wbt", &[]);
+    ok(&out);
+    let (g, m, r, t) = (9.81, 1.0, 0.5, 2.0);
+    let inertia = 0.4 * m * r * r;
+    // rolling without slipping under a torque rho·N (N = m g): m a = f, I α = f r − rho N, a = α r, so the
+    // ball slows by a = rho g / (r (1 + I / (m r²))) = rho g / (1.4 r)
+    for (i, rho) in surfaces.iter().take(3).enumerate() {
+        let v = numbers(&out, &format!("ball {i}"));
+        let expected = 3.0 - rho[0] * g / (1.4 * r) * t;
+        assert!(
+            (v[0] - expected).abs() < 0.02 * 3.0,
+            "ball {i} (rho {}) rolls at {} m/s, mechanics gives {expected}",
+            rho[0],
+            v[0]
+        );
+        assert!((v[4] - v[0] / r).abs() < 0.02 * 6.0, "ball {i} still rolls without slipping: {v:?}");
+        assert!(v[1].abs() < 1e-3 && v[3].abs() < 1e-3 && v[5].abs() < 1e-3, "ball {i} keeps to its line: {v:?}");
+    }
+    // spinning about the normal under a torque rhoN·N: ω = 25 − rhoN m g t / I (Webots' own scenario reads
+    // 6.1648 rad/s for rhoN 0.03 after 6.4 s, the same law), and a ball that stops stays stopped
+    for (i, rho) in surfaces.iter().enumerate().skip(3) {
+        let v = numbers(&out, &format!("ball {i}"));
+        let expected = (25.0 - rho[2] * m * g * t / inertia).max(0.0);
+        assert!(
+            (v[5] - expected).abs() < 0.02 * 25.0,
+            "ball {i} (rhoN {}) spins at {} rad/s, mechanics gives {expected}",
+            rho[2],
+            v[5]
+        );
+        assert!(v[..5].iter().all(|x| x.abs() < 1e-3), "ball {i} only spins about z: {v:?}");
+    }
+}
