@@ -23,6 +23,8 @@ pub struct WorldParams {
     pub disable_angular: f64,
     /// `WorldInfo.defaultDamping` (linear, angular), fraction of velocity lost per second.
     pub default_damping: Option<(f64, f64)>,
+    /// `WorldInfo.ERP`: the share of a joint's error ODE corrects per step (connector welds follow it).
+    pub erp: f64,
 }
 
 /// The world's up axis for `WorldInfo.coordinateSystem`.
@@ -65,6 +67,7 @@ impl WorldParams {
             disable_linear: float("physicsDisableLinearThreshold", 0.01),
             disable_angular: float("physicsDisableAngularThreshold", 0.01),
             default_damping,
+            erp: float("ERP", 0.2).clamp(0.0, 1.0),
         }
     }
 

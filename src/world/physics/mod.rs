@@ -228,6 +228,9 @@ impl Physics {
         // before and after the engine: it silently zeroes a NaN velocity (the body would freeze unseen)
         let diverged = self.catch_divergence(scene);
         self.diverged.extend(diverged);
+        for w in self.welds.iter_mut().flatten() {
+            w.approach(&mut self.engine, self.world.erp);
+        }
         let engine = &self.engine;
         self.hooks.held = self.welds.iter().flatten().filter_map(|w| w.bodies(engine)).flatten().collect();
         if self.rolling {
