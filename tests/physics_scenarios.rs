@@ -224,3 +224,47 @@ fn a_connector_pulled_beyond_its_strength_lets_go_and_the_two_part() {
     assert!(later[0] > 0.05, "the two are only {} m further apart 10 steps later", later[0]);
     assert_eq!(later[1], 0.0, "no presence once apart");
 }
+
+/// A PROTO of ours (its inside cannot be written in the world file) restored by hidden lines: the robot
+/// (Solid 0) placed and turned, its hinge (joint 0) at 0.3 rad, its slider (joint 1) at 0.05 m, and every
+/// body moving at 1 m/s along y. Solids count as Webots counts them: 0 the robot, 1 its GPS, 2 the arm,
+/// 3 the arm's GPS, 4 the slider's end.
+fn hidden_world() -> String {
+    let proto = "PROTO Arm [ field SFString controller \"hidden_state\" ] { Robot { controller IS controller \
+         children [ GPS { name \"body_gps\" } \
+           HingeJoint { jointParameters HingeJointParameters { axis 0 0 1 } device [ PositionSensor { name \"hinge_sensor\" } ] \
+             endPoint Solid { translation 0.2 0 0 children [ GPS { name \"arm_gps\" } ] \
+               boundingObject Box { size 0.05 0.05 0.05 } physics Physics { density -1 mass 0.1 } } } \
+           SliderJoint { jointParameters JointParameters { axis 1 0 0 } device [ PositionSensor { name \"slider_sensor\" } ] \
+             endPoint Solid { translation 0 0.1 0 name \"slide\" boundingObject Box { size 0.05 0.05 0.05 } \
+               physics Physics { density -1 mass 0.1 } } } ] \
+         boundingObject Box { size 0.1 0.1 0.1 } physics Physics { density -1 mass 1 } } }\n";
+    format!(
+        "#VRML_SIM R2025a utf8\n{proto}WorldInfo {{ gravity 0 }}\n\
+         Arm {{\n  hidden position_0_0 0.3\n  hidden position_0_1 0.05\n  hidden translation_0 1 2 0.5\n  \
+         hidden rotation_0 0 0 1 0.47\n  hidden linearVelocity_0 0 1 0\n  hidden linearVelocity_2 0 1 0\n  \
+         hidden linearVelocity_4 0 1 0\n}}\n"
+    )
+}
+
+#[test]
+fn hidden_lines_restore_a_proto_s_joint_positions_poses_and_velocities() {
+    let p = Project::new();
+    p.controller("hidden_state", "hidden_state");
+    p.world("w.wbt", &hidden_world());
+    let out = p.run("w.wbt", &[]);
+    ok(&out);
+    let (first, second) = (numbers(&out, "step1"), numbers(&out, "step2"));
+    assert!((first[0] - 0.3).abs() < 1e-6 && (first[1] - 0.05).abs() < 1e-6, "joint positions {first:?}");
+    // the body at its saved place, moving 1 m/s along y: 32 mm further at the next step
+    let dt = 0.032;
+    assert!((first[2] - 1.0).abs() < 1e-6 && (first[4] - 0.5).abs() < 1e-6, "body at {first:?}");
+    assert!((second[3] - first[3] - dt).abs() < 1e-6, "the body moved {} m in a step", second[3] - first[3]);
+    // the arm 0.2 m out, turned by the robot's 0.47 rad and the hinge's 0.3 rad
+    let (dx, dy) = (first[5] - first[2], first[6] - first[3]);
+    let angle = 0.47f64 + 0.3;
+    assert!(
+        (dx - 0.2 * angle.cos()).abs() < 1e-6 && (dy - 0.2 * angle.sin()).abs() < 1e-6,
+        "arm at ({dx}, {dy}) from the body"
+    );
+}

@@ -105,6 +105,7 @@ impl World {
                 *s = system;
             }
         }
+        crate::world::geometry::hidden_parameters::apply(&mut scene);
         let robots = robot_entries(&scene);
         let info = scene.world_info();
         let physics = Physics::build(&mut scene, &mut warnings);
