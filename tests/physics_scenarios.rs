@@ -332,3 +332,73 @@ fn a_chain_moved_kinematically_and_the_same_chain_moved_dynamically_reach_the_sa
         assert!(tips[0].iter().zip(tips[1]).all(|(a, b)| (a - b).abs() < tip_tolerance), "{tips:?}");
     }
 }
+
+#[test]
+fn kinematic_and_dynamic_solids_given_a_velocity_glide_turn_and_fall_as_mechanics_says() {
+    // Webots' supervisor_velocity scenario: (DEF, start position, velocity, dynamic); the kinematic child
+    // of KT is only watched (it rides with its parent), KR is inside a Solid placed at (0.1, 0.2, 0.3)
+    let solids: [(&str, [f64; 3], Option<[f64; 6]>, bool); 7] = [
+        ("KR", [-0.4, 0.2, 0.8], Some([0.0, 0.0, 0.0, 0.5, 0.0, 1.0]), false),
+        ("KT", [0.0, 0.0, 0.5], Some([1.0, 0.0, 0.0, 0.0, 0.0, 0.0]), false),
+        ("KTR", [0.5, 0.0, 0.5], Some([0.0, 1.0, 0.0, 0.0, 0.0, 1.0]), false),
+        ("DR", [-0.5, 0.0, -0.5], Some([0.0, 0.0, 0.0, 1.0, 0.0, 1.0]), true),
+        ("DT", [0.0, 0.0, -0.5], Some([1.0, 0.0, 1.0, 0.0, 0.0, 1.0]), true),
+        ("DTR", [0.5, 0.0, -0.5], Some([0.0, 1.0, 0.0, 0.0, 0.0, 1.0]), true),
+        ("KTC", [0.0, 0.2, 0.5], None, false),
+    ];
+    let ball = "boundingObject Sphere { radius 0.1 }";
+    let mut world = String::from("#VRML_SIM R2025a utf8\nWorldInfo { }\n");
+    world +=
+        &format!("Solid {{ translation 0.1 0.2 0.3 children [ DEF KR Solid {{ translation -0.5 0 0.5 {ball} }} ] }}\n");
+    world += &format!(
+        "DEF KT Solid {{ translation 0 0 0.5 name \"kt\" {ball} children [ DEF KTC Solid {{ translation 0 0.2 0 {ball} }} ] }}\n"
+    );
+    world += &format!("DEF KTR Solid {{ translation 0.5 0 0.5 name \"ktr\" {ball} }}\n");
+    for (def, at) in [("DR", [-0.5, 0.0, -0.5]), ("DT", [0.0, 0.0, -0.5]), ("DTR", [0.5, 0.0, -0.5])] {
+        world += &format!(
+            "DEF {def} Solid {{ translation {} {} {} name \"{def}\" {ball} physics Physics {{ }} }}\n",
+            at[0], at[1], at[2]
+        );
+    }
+    let mut args = Vec::new();
+    for (def, _, v, _) in &solids {
+        args.push(def.to_string());
+        match v {
+            Some(v) => args.extend(v.iter().map(|x| x.to_string())),
+            None => args.push("-".into()),
+        }
+    }
+    let args: String = args.iter().map(|a| format!("\"{a}\" ")).collect();
+    world +=
+        &format!("Robot {{ name \"judge\" controller \"velocity_kinds\" supervisor TRUE controllerArgs [ {args}] }}\n");
+    let p = Project::new();
+    p.controller("velocity_kinds", "velocity_kinds");
+    p.world("w.wbt", &world);
+    let out = p.run("w.wbt", &[]);
+    ok(&out);
+    let (t, g) = (0.64, 9.81);
+    let parent_velocity = solids[1].2.unwrap();
+    for (def, start, v, dynamic) in solids {
+        let got = numbers(&out, def);
+        let v = v.unwrap_or(parent_velocity);
+        // kinematic: glides at v and turns at ω for ever; dynamic: falls too (gravity along -z), a sphere's
+        // spin unchanged
+        let fall = if dynamic { 0.5 * g * t * t } else { 0.0 };
+        let expected = [start[0] + v[0] * t, start[1] + v[1] * t, start[2] + v[2] * t - fall];
+        // free fall over the engine's four substeps: g h² n (4n + 1) / 8 instead of ½ g t² (COMPATIBILITY.md)
+        for k in 0..3 {
+            assert!((got[k] - expected[k]).abs() < 0.03, "{def}: at {:?}, mechanics gives {expected:?}", &got[..3]);
+        }
+        let turned = [v[3] * t, v[4] * t, v[5] * t];
+        let axis_angle = [got[3] * got[6], got[4] * got[6], got[5] * got[6]];
+        let (a, b) = (axis_angle, turned);
+        assert!((0..3).all(|k| (a[k] - b[k]).abs() < 0.02), "{def}: turned by {a:?}, ω t is {b:?}");
+        let vz = v[2] - if dynamic { g * t } else { 0.0 };
+        let expected_v = [v[0], v[1], vz, v[3], v[4], v[5]];
+        assert!(
+            (0..6).all(|k| (got[7 + k] - expected_v[k]).abs() < 0.02),
+            "{def}: velocity {:?}, expected {expected_v:?}",
+            &got[7..]
+        );
+    }
+}
