@@ -402,3 +402,23 @@ fn kinematic_and_dynamic_solids_given_a_velocity_glide_turn_and_fall_as_mechanic
         );
     }
 }
+
+#[test]
+fn a_vacuum_cup_lifts_a_box_only_while_on_and_lets_it_fall_back_when_off() {
+    // Webots' vacuum_gripper world rebuilt: a cup (VacuumGripper) under an arm on a vertical slider, 2 mm
+    // into the top of a 2 kg box resting on a floor; tests/c/vacuum_lift.c checks the positions
+    let world = "#VRML_SIM R2025a utf8\nWorldInfo { basicTimeStep 8 }\n\
+         Solid { name \"floor\" boundingObject Plane { size 2 2 } }\n\
+         Robot { controller \"vacuum_lift\" supervisor TRUE children [ SliderJoint { jointParameters JointParameters { } \
+           device [ LinearMotor { name \"linear motor\" maxForce 1000 } ] \
+           endPoint Solid { translation 0 0 0.185 children [ \
+             VacuumGripper { name \"vacuum gripper\" translation 0 0 -0.08 boundingObject Cylinder { height 0.014 radius 0.03 } } ] \
+             boundingObject Cylinder { height 0.16 radius 0.018 } physics Physics { } } } ] }\n\
+         DEF OBJECT Solid { translation 0 0 0.05 boundingObject Box { size 0.1 0.2 0.1 } physics Physics { } }\n";
+    let p = Project::new();
+    p.controller("vacuum_lift", "vacuum_lift");
+    p.world("w.wbt", world);
+    let out = p.run("w.wbt", &[]);
+    ok(&out);
+    out.assert_stdout_has("vacuum gripper scenario passed");
+}
