@@ -333,11 +333,14 @@ fn a_chain_moved_kinematically_and_the_same_chain_moved_dynamically_reach_the_sa
     }
 }
 
+/// A Solid of the supervisor_velocity scenario: DEF, start position, velocity set (or none), dynamic.
+type Glider = (&'static str, [f64; 3], Option<[f64; 6]>, bool);
+
 #[test]
 fn kinematic_and_dynamic_solids_given_a_velocity_glide_turn_and_fall_as_mechanics_says() {
     // Webots' supervisor_velocity scenario: (DEF, start position, velocity, dynamic); the kinematic child
     // of KT is only watched (it rides with its parent), KR is inside a Solid placed at (0.1, 0.2, 0.3)
-    let solids: [(&str, [f64; 3], Option<[f64; 6]>, bool); 7] = [
+    let solids: [Glider; 7] = [
         ("KR", [-0.4, 0.2, 0.8], Some([0.0, 0.0, 0.0, 0.5, 0.0, 1.0]), false),
         ("KT", [0.0, 0.0, 0.5], Some([1.0, 0.0, 0.0, 0.0, 0.0, 0.0]), false),
         ("KTR", [0.5, 0.0, 0.5], Some([0.0, 1.0, 0.0, 0.0, 0.0, 1.0]), false),
