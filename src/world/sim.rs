@@ -108,6 +108,7 @@ impl World {
                 *s = system;
             }
         }
+        crate::world::geometry::hidden_parameters::apply(&mut scene);
         let robots = robot_entries(&scene);
         let info = scene.world_info();
         let physics = Physics::build(&mut scene, &mut warnings);
@@ -664,8 +665,12 @@ impl World {
     /// A field of `node` was written by the world itself (not by the engine): the engine, the links
     /// and the devices take it into account.
     pub(super) fn field_written(&mut self, node: NodeId, field: &str) {
-        if let (Some(physics), "translation" | "rotation") = (&mut self.physics, field) {
-            physics.node_moved(&self.scene, node);
+        match (&mut self.physics, field) {
+            (Some(physics), "translation" | "rotation") => physics.node_moved(&self.scene, node),
+            (Some(physics), _) => {
+                physics.geometry_written(&self.scene, node, &mut self.runtime_warnings);
+            }
+            (None, _) => {}
         }
         let now = self.time_ms();
         self.devices.field_changed(

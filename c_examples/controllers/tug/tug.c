@@ -36,8 +36,12 @@ int main(void) {
   }
   wb_connector_lock(hook);
   wb_robot_step(step);
+  const double docked = wb_robot_get_time();
+  /* the link pulls the cargo into the docked pose over the next steps (a fifth of the gap per step) */
+  for (int k = 0; k < 20; k++)
+    wb_robot_step(step);
   const double *c = wb_supervisor_node_get_position(cargo);
-  printf("docked at t=%.3f s, the tug at x=%.2f: the cargo snapped to x=%.3f\n", wb_robot_get_time(), x, c[0]);
+  printf("docked at t=%.3f s, the tug at x=%.2f: the cargo snapped to x=%.3f\n", docked, x, c[0]);
 
   /* tow it 1 m along +y, then turn a quarter turn on the spot */
   for (int k = 1; k <= 50; k++) {

@@ -4,6 +4,7 @@
 //! nalgebra/parry/rapier border.
 
 pub mod convert;
+pub mod hidden_parameters;
 pub mod joint_poses;
 pub mod lights;
 pub mod mesh_files;

@@ -171,7 +171,7 @@ impl Builder<'_> {
 
     /// The Solid's bounding shapes, with a warning for each unusable one (Webots' for degenerate ones) and (in a dynamic Solid)
     /// planes, which are left out.
-    fn shapes(&mut self, scene: &Scene, solid: NodeId, dynamic: bool) -> Vec<BoundingShape> {
+    pub(super) fn shapes(&mut self, scene: &Scene, solid: NodeId, dynamic: bool) -> Vec<BoundingShape> {
         let mut unusable = Vec::new();
         let mut shapes = bounding_shapes(scene, solid, &mut unusable);
         for u in unusable {
@@ -227,7 +227,7 @@ impl Builder<'_> {
         ColliderTag { solid: (self.solids.len() - 1) as u32, robot, material, jointed_to_world, touch_sensor }
     }
 
-    fn insert_collider(
+    pub(super) fn insert_collider(
         &mut self,
         shape: SharedShape,
         pose: Isometry3<f64>,

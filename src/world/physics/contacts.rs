@@ -49,11 +49,13 @@ pub struct Surface {
     /// `softERP` and `softCFM`: the contact's spring (see `soft_contacts`).
     pub soft_erp: f64,
     pub soft_cfm: f64,
+    /// `rollingFriction` (rho, rho2, rhoN, in m; infinite for -1): see `rolling_friction`.
+    pub rolling: [f64; 3],
 }
 
 /// Webots' surface between two materials no ContactProperties names.
 pub const DEFAULT_SURFACE: Surface =
-    Surface { friction: 1.0, bounce: 0.5, bounce_velocity: 0.01, soft_erp: 0.2, soft_cfm: 0.001 };
+    Surface { friction: 1.0, bounce: 0.5, bounce_velocity: 0.01, soft_erp: 0.2, soft_cfm: 0.001, rolling: [0.0; 3] };
 
 /// Friction used for `coulombFriction -1` (infinite in ODE).
 const INFINITE_FRICTION: f64 = 1e9;
@@ -80,6 +82,7 @@ impl Materials {
                 bounce_velocity: scene.sf_float(c, "bounceVelocity"),
                 soft_erp: scene.sf_float(c, "softERP"),
                 soft_cfm: scene.sf_float(c, "softCFM"),
+                rolling: super::rolling_friction::coefficients(scene.sf_vec3(c, "rollingFriction")),
             };
             m.pairs.push((a.min(b), a.max(b), surface));
         }
@@ -103,6 +106,11 @@ impl Materials {
             .chain(self.pairs.iter().map(|(_, _, s)| s))
             .map(|s| ode_stiffness(s.soft_erp, s.soft_cfm, dt))
             .fold(0.0, f64::max)
+    }
+
+    /// Whether any pair has rolling or spinning friction (the step then applies it).
+    pub fn any_rolling(&self) -> bool {
+        self.pairs.iter().any(|(_, _, s)| s.rolling != [0.0; 3])
     }
 
     pub fn surface(&self, a: u16, b: u16) -> &Surface {

@@ -23,6 +23,8 @@ pub struct WorldParams {
     pub disable_angular: f64,
     /// `WorldInfo.defaultDamping` (linear, angular), fraction of velocity lost per second.
     pub default_damping: Option<(f64, f64)>,
+    /// `WorldInfo.ERP`: the share of a joint's error ODE corrects per step (connector welds follow it).
+    pub erp: f64,
 }
 
 /// The world's up axis for `WorldInfo.coordinateSystem`.
@@ -65,6 +67,7 @@ impl WorldParams {
             disable_linear: float("physicsDisableLinearThreshold", 0.01),
             disable_angular: float("physicsDisableAngularThreshold", 0.01),
             default_damping,
+            erp: float("ERP", 0.2).clamp(0.0, 1.0),
         }
     }
 
@@ -201,6 +204,11 @@ impl Engine {
     /// threshold and its rotation rate under the angular one; rapier when its farthest point moves
     /// under twice its one threshold (`|v| + |ω|·extent`): the threshold below makes rapier's test
     /// imply both of Webots' (such a body may sleep a little later than in Webots, never sooner).
+    /// Takes a collider out of the engine (its body woken).
+    pub fn remove_collider(&mut self, handle: ColliderHandle) {
+        self.colliders.remove(handle, &mut self.islands, &mut self.bodies, &mut self.soft_bodies, true);
+    }
+
     pub fn activation(world: &WorldParams, extent: f64) -> RigidBodyActivation {
         let mut a = RigidBodyActivation::active();
         if world.disable_time > 0.0 {

@@ -24,6 +24,8 @@ mod joint_contact_tests;
 mod joints;
 mod mass;
 mod plan;
+mod reshape;
+mod rolling_friction;
 mod soft_contacts;
 mod supervision;
 #[cfg(test)]
@@ -90,6 +92,8 @@ pub struct Physics {
     moving: Vec<(usize, [f64; 3], [f64; 4])>,
     /// Solids whose body's state became non-finite at the last step, taken by `take_diverged`.
     diverged: Vec<NodeId>,
+    /// Whether some ContactProperties has rolling friction (`rolling_friction` runs at each step).
+    rolling: bool,
 }
 
 impl Physics {
@@ -170,6 +174,7 @@ impl Physics {
         for (i, s) in statics.iter().enumerate() {
             places.insert(s.solid, Place::Static(i));
         }
+        let materials_rolling = materials.any_rolling();
         let self_collision = robots.iter().map(|&r| scene.sf_bool(r, "selfCollision")).collect();
         let dt = world.dt;
         let joint_index = joints.iter().enumerate().map(|(i, j)| (j.node, i)).collect();
@@ -196,6 +201,7 @@ impl Physics {
             fixed_links,
             moving: Vec::new(),
             diverged: Vec::new(),
+            rolling: materials_rolling,
         })
     }
 
@@ -222,8 +228,15 @@ impl Physics {
         // before and after the engine: it silently zeroes a NaN velocity (the body would freeze unseen)
         let diverged = self.catch_divergence(scene);
         self.diverged.extend(diverged);
+        for w in self.welds.iter_mut().flatten() {
+            w.approach(&mut self.engine, self.world.erp);
+        }
         let engine = &self.engine;
         self.hooks.held = self.welds.iter().flatten().filter_map(|w| w.bodies(engine)).flatten().collect();
+        if self.rolling {
+            let e = &mut self.engine;
+            rolling_friction::apply(&e.narrow_phase, &e.colliders, &mut e.bodies, &self.hooks.materials, self.world.dt);
+        }
         self.engine.step(&self.hooks);
         self.hooks.loads.read(&self.engine.narrow_phase, self.world.dt);
         let diverged = self.catch_divergence(scene);

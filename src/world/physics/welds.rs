@@ -1,7 +1,10 @@
 //! Connector links as the engine's fixed joints (spec motion §7, compass-connector §7.2–7.4): created at
 //! the current poses with the snapped relative pose in their frames (the joint pulls the bodies
 //! together over the next steps, nobody is teleported), removed on unlock (both bodies woken), and the
-//! force they transmit, for the rupture test.
+//! force they transmit, for the rupture test. A weld made where the bodies are not yet in their snapped
+//! pose holds them as they are and moves its frame toward the snapped pose by `WorldInfo.ERP` of the
+//! remaining error per step, as ODE's fixed joint corrects its error (the engine's joint alone would
+//! close it within a step, yanking the bodies together with forces ODE never applies).
 
 use nalgebra::{Isometry3, Vector3};
 use rapier3d_f64::prelude::*;
@@ -17,6 +20,8 @@ pub struct Weld {
     /// The owner's (initiating connector's) side is the engine joint's first body; when the owner
     /// has no body, the first body is the ground and the force is read on the second.
     owner_is_ground: bool,
+    /// The snapped pose: the joint's frame on the second body it moves toward (`None` once there).
+    target: Option<Isometry3<f64>>,
 }
 
 impl Weld {
@@ -39,14 +44,33 @@ impl Weld {
         }
         let (b1, b2) = (owner.unwrap_or(engine.ground), peer.unwrap_or(engine.ground));
         let f1 = engine.pose_of(b1).inverse() * owner_frame;
-        let f2 = engine.pose_of(b2).inverse() * peer_frame;
+        let target = engine.pose_of(b2).inverse() * peer_frame;
+        // held where the bodies are now, then brought to the snapped pose step by step (`approach`)
+        let now = engine.pose_of(b2).inverse() * owner_frame;
         let data = GenericJointBuilder::new(JointAxesMask::LOCKED_FIXED_AXES)
             .local_frame1(engine_pose(&f1))
-            .local_frame2(engine_pose(&f2))
+            .local_frame2(engine_pose(&now))
             .contacts_enabled(false)
             .build();
         let handle = engine.joints.insert(b1, b2, data, true);
-        Some(Weld { handle, owner_is_ground: owner.is_none() })
+        let target = (!settled(&now, &target)).then_some(target);
+        Some(Weld { handle, owner_is_ground: owner.is_none(), target })
+    }
+
+    /// One step of ODE's error correction: the joint's frame moves `erp` of the way to the snapped pose.
+    pub fn approach(&mut self, engine: &mut Engine, erp: f64) {
+        let Some(target) = self.target else { return };
+        let Some(joint) = engine.joints.get_mut(self.handle, true) else { return };
+        let now = isometry(&joint.data.local_frame2);
+        let next = if settled(&now, &target) {
+            self.target = None;
+            target
+        } else {
+            let translation = now.translation.vector.lerp(&target.translation.vector, erp);
+            let rotation = now.rotation.slerp(&target.rotation, erp);
+            Isometry3::from_parts(translation.into(), rotation)
+        };
+        joint.data.local_frame2 = engine_pose(&next);
     }
 
     /// Removes the joint and wakes both bodies.
@@ -65,6 +89,11 @@ impl Weld {
         let on_first = f1.rotation * impulse * impulse_to_force(engine);
         Some(if self.owner_is_ground { (-on_first, true) } else { (on_first, false) })
     }
+}
+
+/// Whether two frames are the same pose but for rounding.
+fn settled(a: &Isometry3<f64>, b: &Isometry3<f64>) -> bool {
+    (a.translation.vector - b.translation.vector).norm() < 1e-9 && a.rotation.angle_to(&b.rotation) < 1e-9
 }
 
 /// The engine's last substep impulse as a force: rapier solves `num_solver_iterations` substeps of

@@ -351,6 +351,13 @@ impl<'l, 'o> Builder<'l, 'o> {
             n.def_name = an.def_name.clone();
             n.pos = Some(an.pos.clone());
             n.parent = parent;
+            // the instance's saved state (`hidden` lines) sits on its root node, as a plain node's does
+            for w in an.fields.iter().filter(|w| w.name.starts_with("hidden ")) {
+                if let AFieldVal::Value(AValue::Plain(v)) = &w.value {
+                    n.fields.retain(|f| f.name != w.name);
+                    n.fields.push(Field { name: w.name.clone(), value: v.clone(), pos: w.pos.clone() });
+                }
+            }
         }
     }
 

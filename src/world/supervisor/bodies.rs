@@ -41,12 +41,20 @@ pub fn is_top_solid(scene: &Scene, node: NodeId) -> bool {
     scene.path_to(node).iter().rev().skip(1).all(|&n| !scene.is_solid(n))
 }
 
+/// A Solid's velocity: its body's, its own (a gliding kinematic Solid), or, for a kinematic Solid at rest
+/// in its parent, that of the nearest Solid above it that moves, which carries it (Webots' answer).
 fn velocity(scene: &Scene, physics: Option<&Physics>, node: NodeId) -> [f64; 6] {
-    if let Some(v) = physics.and_then(|p| p.body_velocity(node)) {
-        return v;
+    for n in scene.path_to(node).into_iter().rev().filter(|&n| scene.is_solid(n)) {
+        if let Some(v) = physics.and_then(|p| p.body_velocity(n)) {
+            return v;
+        }
+        let (l, a) = (scene.sf_vec3(n, "linearVelocity"), scene.sf_vec3(n, "angularVelocity"));
+        let own = [l[0], l[1], l[2], a[0], a[1], a[2]];
+        if own != [0.0; 6] {
+            return own;
+        }
     }
-    let (l, a) = (scene.sf_vec3(node, "linearVelocity"), scene.sf_vec3(node, "angularVelocity"));
-    [l[0], l[1], l[2], a[0], a[1], a[2]]
+    [0.0; 6]
 }
 
 /// What a physics command changed in the scene, for the world to pass on.

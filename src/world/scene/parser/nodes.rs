@@ -148,8 +148,18 @@ impl<'a, 'o> Parser<'a, 'o> {
             let fname = match &t.tok {
                 Tok::RBrace => return Ok(fields),
                 Tok::Ident(w) if w == "hidden" => {
-                    self.expect_ident("a field name after 'hidden'")?;
-                    self.parse_untyped("hidden", type_name)?;
+                    // a saved state (joint positions, poses and velocities of the Solids below): kept as
+                    // a field named `hidden NAME`, applied when the world is built
+                    let (name, _) = self.expect_ident("a field name after 'hidden'")?;
+                    if let AValue::Plain(v) = self.parse_untyped("hidden", type_name)? {
+                        let name = format!("hidden {name}");
+                        fields.retain(|f| f.name != name);
+                        fields.push(AField {
+                            name,
+                            value: AFieldVal::Value(AValue::Plain(v)),
+                            pos: Some(self.pos_of(&t)),
+                        });
+                    }
                     continue;
                 }
                 Tok::Ident(w) if !KEYWORDS.contains(&w.as_str()) => w.clone(),
