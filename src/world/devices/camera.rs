@@ -16,6 +16,7 @@ use crate::protocol::{
 };
 use crate::world::devices::radio::medium::nodes::device_rng;
 use crate::world::devices::sampling::Sampling;
+use crate::world::geometry::laser_spot::{LaserSpot, LaserSpots};
 use crate::world::geometry::rays::Rays;
 use crate::world::geometry::render::VisualScene;
 use crate::world::geometry::shading::{tone_map, Lighting, Surface};
@@ -76,7 +77,7 @@ impl Camera {
     }
 
     /// The camera's image of `view` under `lighting`, BGRA (`shading.rs`).
-    fn render(&mut self, scene: &Scene, view: &VisualScene, lighting: &Lighting) -> Vec<u8> {
+    fn render(&mut self, scene: &Scene, view: &VisualScene, lighting: &Lighting, spots: &LaserSpots) -> Vec<u8> {
         let s = self.setup.clone();
         let pose = scene.global_pose(self.node);
         let origin = Point3::from(pose.translation.vector);
@@ -90,7 +91,16 @@ impl Camera {
                 let far = if self.far > 0.0 { self.far - s.near } else { f64::INFINITY };
                 let dir = pose.rotation * Vector3::from(d);
                 let from = origin + dir * start;
-                let rgb = match view.cast_normal(&from, &dir, far) {
+                let hit = view.cast_normal(&from, &dir, far);
+                // a laser's spot lies on the surface hit, lifted toward its sensor
+                let reach = hit.map_or(far, |(_, toi, _)| toi + 1e-9);
+                if let Some((t, normal)) = (!spots.is_empty()).then(|| spots.meet(&from, &dir, reach)).flatten() {
+                    let light = lighting.shade(&LaserSpot::surface(), &(from + dir * t), &normal);
+                    let [r, g, b] = light.map(|c| self.noisy(to_byte(tone_map(c, s.exposure))));
+                    image.extend_from_slice(&[b, g, r, 255]);
+                    continue;
+                }
+                let rgb = match hit {
                     Some((item, toi, normal)) => {
                         let item = &view.items()[item];
                         let light = lighting.shade(&item.surface, &(from + dir * toi), &normal);
@@ -201,7 +211,7 @@ impl Family for CameraFamily {
         for (i, image, recognizing) in due {
             let c = &mut self.cameras[i];
             if image {
-                let pixels = c.render(ctx.scene, &view, &lighting);
+                let pixels = c.render(ctx.scene, &view, &lighting, ctx.laser_spots);
                 ctx.outboxes[c.owner.robot].push_data(c.owner.tag, DeviceData::Image(pixels));
             }
             if let (true, Some(params)) = (recognizing, c.recognition.as_ref()) {

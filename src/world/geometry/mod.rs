@@ -5,6 +5,7 @@
 
 pub mod convert;
 pub mod joint_poses;
+pub mod laser_spot;
 pub mod lights;
 pub mod mesh_files;
 pub mod obstacles;
