@@ -1,7 +1,8 @@
 //! Infra-red distance sensors pick the visual Shapes themselves, as Webots' ray picking does (its
 //! distance_sensor_infra-red_vs_transformed_planes world, in our ENU frame): Planes in plain Poses (no
 //! Solid, no bounding object) are seen, moved and turned, within their `size`, from their front only —
-//! a flipped Plane or one behind the sensor gives nothing.
+//! a flipped Plane or one behind the sensor gives nothing. Generic rays meet a bounding object's Plane as
+//! ODE's ray-plane test does: only a crossing ahead of the ray.
 
 mod common;
 
@@ -75,4 +76,29 @@ fn webots_transformed_planes_are_seen_from_their_front_within_their_size() {
     let out = p.run("planes.wbt", &[]);
     assert!(out.status.success(), "{}\n{}", out.stdout, out.stderr);
     out.assert_stdout_has("distance sensor test passed");
+}
+
+#[test]
+fn a_generic_ray_meets_a_floor_plane_only_where_it_crosses_it_ahead() {
+    // ODE's ray-plane test, through bounding objects: from above looking down, 5 cm (default table:
+    // 500); from below looking down, nothing ahead (1000); from below looking up, the crossing 5 cm above
+    let sensors = r#"
+    DistanceSensor { translation 0 0 0.05 rotation 0 1 0 1.5707963267948966 name "above" }
+    DistanceSensor { translation 0 0 -0.05 rotation 0 1 0 1.5707963267948966 name "below" }
+    DistanceSensor { translation 0 0 -0.05 rotation 0 1 0 -1.5707963267948966 name "under" }"#;
+    for engine in
+        ["", "Solid { name \"ball\" translation 0 50 5 boundingObject Sphere { radius 0.1 } physics Physics { } }"]
+    {
+        let world = format!(
+            "#VRML_SIM R2025a utf8\nWorldInfo {{ gravity 0 }}\nSolid {{ name \"floor\" boundingObject Plane {{ size 10 10 }} }}\n{engine}\n\
+             Robot {{ controller \"distance_webots\" controllerArgs [ \"1\" \"above\" \"500\" \"below\" \"1000\" \"under\" \"500\" ] \
+             children [ {sensors} ] }}\n"
+        );
+        let p = Project::new();
+        p.controller("distance_webots", "distance_webots");
+        p.world("floor.wbt", &world);
+        let out = p.run("floor.wbt", &[]);
+        assert!(out.status.success(), "{engine}\n{}\n{}", out.stdout, out.stderr);
+        out.assert_stdout_has("distance sensor test passed");
+    }
 }
