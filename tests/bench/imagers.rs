@@ -41,7 +41,7 @@ fn room() -> String {
              geometry DEF B{i} Box {{ size 0.4 0.4 0.4 }} }} ] boundingObject USE B{i} }}\n"
         );
     }
-    w + "Robot { translation 0 0 0.3 controller \"<extern>\" children [ \
+    w + &"Robot { translation 0 0 0.3 controller \"<extern>\" children [ \
          Camera { width 640 height 480 } \
          Lidar { horizontalResolution 360 fieldOfView 6.2832 numberOfLayers 1 maxRange 8 } \
          DistanceSensor { name \"laser\" rotation 0 1 0 0.2 type \"laser\" aperture 0.05 lookupTable [ 0 0 0, 5 5000 0 ] } \
