@@ -205,8 +205,9 @@ fn webots_camera_recognition_test_counts_partly_visible_and_nested_solids() {
 
 /// Webots' nested_def_nodes world laid out along our axes: boxes on the y = 0 plane, distance sensors
 /// 0.1 m away looking along -y (x and the height as in Webots' world, its up axis our z). Webots' two
-/// infra-red sensors, which see shapes without bounding objects there, are replaced by a generic one
-/// where the moved Transform's copy in a bounding object goes (see COMPATIBILITY.md).
+/// infra-red sensors (ds5, ds6 here) see Shapes without bounding objects: copies of the red box in the
+/// second Solid's plain Transforms, and of the yellow one in plain Transforms outside any Solid. A
+/// generic one (ds4) watches the moved Transform's copy in the first Solid's bounding object.
 const NESTED_DEF_WORLD: &str = r#"#VRML_SIM R2025a utf8
 WorldInfo { basicTimeStep 16 }
 DEF USE_CASE_1 Solid {
@@ -257,6 +258,8 @@ Robot {
     DistanceSensor { translation 0.475 0.1 0 rotation 0 0 1 -1.5708 name "ds2" }
     DistanceSensor { translation 0.075 0.1 0.4 rotation 0 0 1 -1.5708 name "ds3" }
     DistanceSensor { translation 0.4 0.1 -0.2 rotation 0 0 1 -1.5708 name "ds4" }
+    DistanceSensor { translation 0.475 0.1 0.4 rotation 0 0 1 -1.5708 name "ds5" type "infra-red" }
+    DistanceSensor { translation 1.2 0.1 -0.2 rotation 0 0 1 -1.5708 name "ds6" type "infra-red" }
   ]
   controller "nested_def_webots"
   supervisor TRUE

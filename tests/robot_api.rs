@@ -163,16 +163,21 @@ fn one_long_step_hands_over_the_last_samples_taken_within_it() {
         "multi.wbt",
         "#VRML_SIM R2025a utf8\nWorldInfo { basicTimeStep 32 }\n\
          Robot { name \"mover\" supervisor TRUE controller \"mover_at\" controllerArgs [ \"0.128\" \"1\" \"2\" \"0\" \"1.5707963267948966\" ] }\n\
-         DEF TARGET Robot { name \"reader\" controller \"multi_step_reader\" children [ GPS { } Compass { } ] }\n",
+         DEF TARGET Robot { name \"reader\" controller \"multi_step_reader\" children [ GPS { } Compass { } \
+           DistanceSensor { name \"ds\" } \
+           TouchSensor { name \"ts\" translation 0.06 0 0 boundingObject Sphere { radius 0.01 } } ] }\n\
+         Solid { translation 1 2.09 0 boundingObject Box { size 0.1 0.05 0.1 } }\n",
     );
     let out = p.run("multi.wbt", &["--until", "0.3"]);
     assert!(out.status.success(), "{}\n{}", out.stdout, out.stderr);
-    // north is +y (ENU): the robot turned a quarter to the left has it along its own +x
+    // north is +y (ENU): the robot turned a quarter to the left has it along its own +x; so does the
+    // box, its near side 0.065 m from the distance sensor (default table: 650) and crossing the bumper
+    // (a 1 cm ball 6 cm ahead)
     assert_eq!(
         out.robot_lines("reader"),
         [
-            "t=0.160 gps 0.000 0.000 0.000 compass 0.000 1.000 0.000",
-            "t=0.192 gps 1.000 2.000 0.000 compass 1.000 0.000 0.000",
+            "t=0.160 gps 0.000 0.000 0.000 compass 0.000 1.000 0.000 ds 1000.000 ts 0",
+            "t=0.192 gps 1.000 2.000 0.000 compass 1.000 0.000 0.000 ds 650.000 ts 1",
         ]
     );
 }
@@ -186,17 +191,21 @@ fn values_read_between_step_begin_and_end_are_the_last_step_s_while_the_robot_mo
     p.world(
         "parallel.wbt",
         "#VRML_SIM R2025a utf8\nWorldInfo { basicTimeStep 32 }\n\
-         Robot { name \"r\" translation 0.1 0 0.1 supervisor TRUE controller \"parallel_step_pose\" children [ GPS { } Compass { } ] }\n",
+         Robot { name \"r\" translation 0.1 0 0.1 supervisor TRUE controller \"parallel_step_pose\" \
+           children [ GPS { } Compass { } DistanceSensor { name \"ds\" } ] }\n\
+         Solid { translation -0.05 0.09 0.1 boundingObject Box { size 0.1 0.05 0.1 } }\n",
     );
     let out = p.run("parallel.wbt", &["--until", "0.3"]);
     assert!(out.status.success(), "{}\n{}", out.stdout, out.stderr);
+    // the distance sensor (default table: 1000 at 0.1 m) looks along the robot's +x: past the box at
+    // the start and back there; turned at (-0.05, 0, 0.1) it faces the box's near side 0.065 m away
     assert_eq!(
         out.robot_lines("r"),
         [
-            "step 2, between: gps 0.100 0.000 0.100 compass 0.000 1.000 0.000",
-            "step 3, between: gps -0.050 0.000 0.100 compass 1.000 0.000 0.000",
-            "step 3, later: gps -0.050 0.000 0.100 compass 1.000 0.000 0.000",
-            "step 3, after: gps 0.100 0.000 0.100 compass 0.000 1.000 0.000",
+            "step 2, between: gps 0.100 0.000 0.100 compass 0.000 1.000 0.000 ds 1000.000",
+            "step 3, between: gps -0.050 0.000 0.100 compass 1.000 0.000 0.000 ds 650.000",
+            "step 3, later: gps -0.050 0.000 0.100 compass 1.000 0.000 0.000 ds 650.000",
+            "step 3, after: gps 0.100 0.000 0.100 compass 0.000 1.000 0.000 ds 1000.000",
         ]
     );
 }

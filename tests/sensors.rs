@@ -758,7 +758,9 @@ fn an_infra_red_sensor_reads_darker_surfaces_farther() {
             &look("Appearance { material Material { diffuseColor 0.5 0.5 0.5 shininess 1 } }"),
             1,
         ),
-        lane("plain", 50.0, &ir(1.0), Some(d), "", 1),
+        lane("plain", 50.0, &ir(1.0), Some(d), "children [ Shape { geometry Box { size 0.02 1 1 } } ]", 1),
+        // a bounding object with nothing drawn: infra-red rays pick Shapes, they meet nothing here
+        lane("bare", 60.0, &ir(1.0), Some(d), "", 1),
     ];
     let (_, probe) = run_lanes(&lanes, false);
     // the light coming back: f = 0.2 + 0.8 red (1 - roughness / 2); the reading d + (d / f - d) sensitivity
@@ -770,6 +772,7 @@ fn an_infra_red_sensor_reads_darker_surfaces_farther() {
     assert_close(probe("grey").last("ir"), &[read(0.6, 1.0)], 1e-9, "grey Material");
     // no appearance: reflects everything
     assert_close(probe("plain").last("ir"), &[d], 1e-9, "plain");
+    assert_close(probe("bare").last("ir"), &[1.0], 1e-9, "bounding object only: the table's end");
 }
 
 #[test]

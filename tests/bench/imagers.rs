@@ -1,7 +1,9 @@
 //! `cargo bench --bench imagers`: the world's cost of the devices that render. A robot in a room (a
 //! floor, four walls, twenty boxes, two lights) with a 640 × 480 camera sampled every 32 ms step and a
-//! 360-point lidar, each enabled alone; reports the median ms per step over the steps sampled (with
-//! the fastest and slowest quarter's bounds) and the same world stepping with nothing enabled.
+//! 360-point lidar, each enabled alone, then a ring of eight infra-red distance sensors (they pick the
+//! visual Shapes) and the camera with a laser distance sensor drawing its spot; reports the median ms
+//! per step over the steps sampled (with the fastest and slowest quarter's bounds) and the same world
+//! stepping with nothing enabled.
 //! Requests and answers go through `World` as the links drive it. `WEBOTS_SHIM_BENCH_STEPS=K` times K
 //! steps.
 
@@ -39,13 +41,25 @@ fn room() -> String {
              geometry DEF B{i} Box {{ size 0.4 0.4 0.4 }} }} ] boundingObject USE B{i} }}\n"
         );
     }
-    w + "Robot { translation 0 0 0.3 controller \"<extern>\" children [ \
+    w + &"Robot { translation 0 0 0.3 controller \"<extern>\" children [ \
          Camera { width 640 height 480 } \
-         Lidar { horizontalResolution 360 fieldOfView 6.2832 numberOfLayers 1 maxRange 8 } ] }\n"
+         Lidar { horizontalResolution 360 fieldOfView 6.2832 numberOfLayers 1 maxRange 8 } \
+         DistanceSensor { name \"laser\" rotation 0 1 0 0.2 type \"laser\" aperture 0.05 lookupTable [ 0 0 0, 5 5000 0 ] } \
+         IR_RING ] }\n"
+        .replace(
+            "IR_RING",
+            &(0..8)
+                .map(|k| {
+                    let a = k as f64 * std::f64::consts::FRAC_PI_4;
+                    format!("DistanceSensor {{ name \"ir{k}\" rotation 0 0 1 {a} type \"infra-red\" numberOfRays 3 aperture 0.5 lookupTable [ 0 0 0, 4 4000 0 ] }}")
+                })
+                .collect::<Vec<_>>()
+                .join(" "),
+        )
 }
 
-/// (median, [first quartile, third quartile]) ms per step with device `tag` (0: none) sampled every step.
-fn step_cost(tag: u16, steps: usize) -> (f64, [f64; 2]) {
+/// (median, [first quartile, third quartile]) ms per step with devices `tags` sampled every step.
+fn step_cost(tags: &[u16], steps: usize) -> (f64, [f64; 2]) {
     let scene = parse_world_str(&room(), "bench.wbt", std::path::Path::new("."), &LoadOptions::default()).unwrap();
     let mut world = World::from_scene(scene, PathBuf::from("bench.wbt"));
     world.connect(0);
@@ -54,8 +68,10 @@ fn step_cost(tag: u16, steps: usize) -> (f64, [f64; 2]) {
     let mut times = Vec::with_capacity(steps);
     for s in 0..steps + 2 {
         let mut devices = DeviceCommands::new();
-        if s == 0 && tag > 0 {
-            devices.push(DeviceCommand { tag, command: Command::Sampling(STEP_MS) });
+        if s == 0 {
+            for &tag in tags {
+                devices.push(DeviceCommand { tag, command: Command::Sampling(STEP_MS) });
+            }
         }
         let start = Instant::now();
         world.request(0, StepRequest { duration_ms: STEP_MS, devices, ..Default::default() });
@@ -74,8 +90,16 @@ fn step_cost(tag: u16, steps: usize) -> (f64, [f64; 2]) {
 
 fn main() {
     let steps: usize = std::env::var("WEBOTS_SHIM_BENCH_STEPS").ok().and_then(|s| s.parse().ok()).unwrap_or(20);
-    for (name, tag) in [("nothing enabled", 0), ("640x480 camera", 1), ("360-point lidar", 2)] {
-        let (median, [lo, hi]) = step_cost(tag, steps);
+    let ring: Vec<u16> = (4..12).collect();
+    let cases: [(&str, &[u16]); 5] = [
+        ("nothing enabled", &[]),
+        ("640x480 camera", &[1]),
+        ("360-point lidar", &[2]),
+        ("8 infra-red", &ring),
+        ("camera + laser", &[1, 3]),
+    ];
+    for (name, tags) in cases {
+        let (median, [lo, hi]) = step_cost(tags, steps);
         println!("imagers: {name:>16}: {median:8.3} ms a step (quartiles {lo:.3}..{hi:.3}) over {steps} steps");
     }
 }

@@ -16,6 +16,7 @@ use crate::protocol::{
 };
 use crate::world::devices::radio::medium::nodes::device_rng;
 use crate::world::devices::sampling::Sampling;
+use crate::world::geometry::laser_spot::{LaserSpot, LaserSpots};
 use crate::world::geometry::rays::Rays;
 use crate::world::geometry::render::{pixels, VisualScene};
 use crate::world::geometry::shading::{tone_map, Lighting, Surface};
@@ -75,9 +76,10 @@ impl Camera {
         });
     }
 
-    /// The camera's image of `view` under `lighting`, BGRA (`shading.rs`): the pixels are cast (on
-    /// several threads for big images), then the noise is drawn pixel after pixel from the camera's stream.
-    fn render(&mut self, scene: &Scene, view: &VisualScene, lighting: &Lighting) -> Vec<u8> {
+    /// The camera's image of `view` under `lighting`, with the lasers' `spots`, BGRA (`shading.rs`): the
+    /// pixels are cast (on several threads for big images), then the noise is drawn pixel after pixel from
+    /// the camera's stream.
+    fn render(&mut self, scene: &Scene, view: &VisualScene, lighting: &Lighting, spots: &LaserSpots) -> Vec<u8> {
         let s = self.setup.clone();
         let pose = scene.global_pose(self.node);
         let origin = Point3::from(pose.translation.vector);
@@ -89,7 +91,14 @@ impl Camera {
             let start = if s.projection == Projection::Planar { s.near / d[0].max(1e-9) } else { s.near };
             let dir = pose.rotation * Vector3::from(d);
             let from = origin + dir * start;
-            match view.cast_normal(&from, &dir, far) {
+            let hit = view.cast_normal(&from, &dir, far);
+            // a laser's spot lies on the surface hit, lifted toward its sensor
+            let reach = hit.map_or(far, |(_, toi, _)| toi + 1e-9);
+            if let Some((t, normal)) = (!spots.is_empty()).then(|| spots.meet(&from, &dir, reach)).flatten() {
+                let light = lighting.shade(&LaserSpot::surface(), &(from + dir * t), &normal);
+                return light.map(|c| to_byte(tone_map(c, s.exposure)));
+            }
+            match hit {
                 Some((item, toi, normal)) => {
                     let item = &view.items()[item];
                     match item.surface {
@@ -203,7 +212,7 @@ impl Family for CameraFamily {
         for (i, image, recognizing) in due {
             let c = &mut self.cameras[i];
             if image {
-                let pixels = c.render(ctx.scene, &view, &lighting);
+                let pixels = c.render(ctx.scene, &view, &lighting, ctx.laser_spots);
                 ctx.outboxes[c.owner.robot].push_data(c.owner.tag, DeviceData::Image(pixels));
             }
             if let (true, Some(params)) = (recognizing, c.recognition.as_ref()) {

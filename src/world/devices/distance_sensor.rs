@@ -14,6 +14,7 @@ use super::sensor::{Sense, SensorModel};
 use crate::protocol::SensorSetup;
 use crate::world::devices::lookup_table::{discretize, LookupTable};
 use crate::world::devices::radio::medium::nodes::device_rng;
+use crate::world::geometry::laser_spot::LaserSpot;
 use crate::world::scene::{FieldValue, NodeId, Scene};
 
 /// `WbDistanceSensorType`.
@@ -157,6 +158,8 @@ pub struct DistanceSensor {
     rng: Box<ChaCha8Rng>,
     /// The last sample's axis, from the sensor to the distance it measured (for a replay).
     last_ray: Option<([f64; 3], [f64; 3])>,
+    /// A laser's spot at its last sample.
+    spot: Option<LaserSpot>,
 }
 
 impl DistanceSensor {
@@ -232,6 +235,7 @@ impl SensorModel for DistanceSensor {
             weights: Vec::new(),
             rng: Box::new(device_rng(seed, node)),
             last_ray: None,
+            spot: None,
         };
         sensor.read(scene, warnings);
         sensor
@@ -265,9 +269,15 @@ impl SensorModel for DistanceSensor {
             (direction, sense.rays.cast(&origin, &direction, range, &ignored))
         });
         let distance = match self.kind {
-            Kind::Generic | Kind::Laser => {
-                hits.zip(&self.weights).map(|((_, hit), w)| w * hit.map_or(range, |h| h.distance)).sum()
+            Kind::Laser => {
+                let (direction, hit) = hits.take(1).next().unwrap_or((pose.rotation * Vector3::x(), None));
+                let line_scale = scene.world_info_node().map_or(0.1, |w| scene.sf_float(w, "lineScale"));
+                self.spot = hit.and_then(|h| {
+                    LaserSpot::new(&origin, &(origin + direction * h.distance), &h.normal, self.aperture, line_scale)
+                });
+                hit.map_or(range, |h| h.distance)
             }
+            Kind::Generic => hits.zip(&self.weights).map(|((_, hit), w)| w * hit.map_or(range, |h| h.distance)).sum(),
             Kind::Sonar => hits
                 .filter_map(|(direction, hit)| {
                     let hit = hit?;
@@ -276,12 +286,14 @@ impl SensorModel for DistanceSensor {
                 })
                 .fold(range, f64::min),
             Kind::InfraRed => {
+                // Webots' ray picking against the visual Shapes, the robot's own included
+                let view = sense.view();
                 let (mut distance, mut factor) = (0.0, 0.0);
-                for ((direction, hit), w) in hits.zip(&self.weights) {
-                    match hit {
-                        Some(h) => {
-                            distance += w * h.distance;
-                            factor += w * infra_red::reflection(scene, h.solid, &origin, &direction, h.distance);
+                for (d, w) in self.directions.iter().zip(&self.weights) {
+                    match view.pick(&origin, &(pose.rotation * d), range) {
+                        Some((item, toi)) => {
+                            distance += w * toi;
+                            factor += w * infra_red::factor(scene, view.items()[item].node);
                         }
                         None => {
                             distance += w * range;
@@ -300,6 +312,10 @@ impl SensorModel for DistanceSensor {
 
     fn replay_ray(&self) -> Option<([f64; 3], [f64; 3])> {
         self.last_ray
+    }
+
+    fn laser_spot(&self) -> Option<Option<LaserSpot>> {
+        (self.kind == Kind::Laser).then(|| self.spot.clone())
     }
 
     fn field_changed(&mut self, scene: &mut Scene, _field: &str, warnings: &mut Vec<String>) {

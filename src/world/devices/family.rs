@@ -5,6 +5,7 @@
 use std::any::Any;
 
 use crate::protocol::{Command, DeviceEvents, DeviceSetup};
+use crate::world::geometry::laser_spot::LaserSpots;
 use crate::world::geometry::obstacles::Obstacles;
 use crate::world::geometry::rays::Rays;
 use crate::world::physics::Physics;
@@ -24,6 +25,8 @@ pub struct Ctx<'a> {
     pub geometry_dirty: bool,
     /// The bounding objects as of the last change, in a world without physics.
     pub obstacles: &'a Obstacles,
+    /// The spots laser distance sensors draw this step (cameras see them).
+    pub laser_spots: &'a mut LaserSpots,
 }
 
 impl Ctx<'_> {

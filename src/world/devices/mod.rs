@@ -42,6 +42,7 @@ mod vacuum_gripper;
 
 use std::collections::HashMap;
 
+use crate::world::geometry::laser_spot::LaserSpots;
 use compass::CompassFamily;
 use connector::ConnectorFamily;
 use family::{Ctx, Family, Owner};
@@ -75,6 +76,8 @@ pub struct Devices {
     /// The bounding objects devices look at in a world without physics (the engine's colliders
     /// otherwise).
     obstacles: Obstacles,
+    /// The spots laser distance sensors draw, for the cameras.
+    laser_spots: LaserSpots,
 }
 
 /// The families, in the order they act within a step.
@@ -146,7 +149,15 @@ impl Devices {
         for slot in by_node.values() {
             used[slot.family as usize] = true;
         }
-        Devices { families, used, map: DeviceMap::new(map), by_node, geometry_dirty: false, obstacles }
+        Devices {
+            families,
+            used,
+            map: DeviceMap::new(map),
+            by_node,
+            geometry_dirty: false,
+            obstacles,
+            laser_spots: LaserSpots::default(),
+        }
     }
 
     /// The device-specific configuration of a robot's device `i` (tag `i + 1`).
@@ -182,6 +193,7 @@ impl Devices {
             now,
             geometry_dirty: self.geometry_dirty,
             obstacles: &self.obstacles,
+            laser_spots: &mut self.laser_spots,
         };
         self.families[slot.family as usize].apply(&mut ctx, slot.index as usize, &cmd.command);
         self.geometry_dirty = ctx.geometry_dirty;
@@ -277,6 +289,7 @@ impl Devices {
             now,
             geometry_dirty: self.geometry_dirty,
             obstacles: &self.obstacles,
+            laser_spots: &mut self.laser_spots,
         };
         for (family, _) in self.families.iter_mut().zip(&self.used).filter(|(_, &used)| used) {
             act(family.as_mut(), &mut ctx);
@@ -306,6 +319,7 @@ impl Devices {
             now,
             geometry_dirty: self.geometry_dirty,
             obstacles: &self.obstacles,
+            laser_spots: &mut self.laser_spots,
         };
         for (f, family) in self.families.iter_mut().enumerate() {
             let device = slot.filter(|s| s.family as usize == f).map(|s| s.index as usize);

@@ -12,6 +12,7 @@ use super::family::{same, Ctx, Family, Owner};
 use crate::protocol::node_type::{node_type_from_name, NodeTypeCode};
 use crate::protocol::{Command, DeviceData, DeviceEvents, DeviceSetup, ImagerCommand, SensorSetup};
 use crate::world::devices::sampling::Sampling;
+use crate::world::geometry::laser_spot::LaserSpot;
 use crate::world::geometry::rays::Rays;
 use crate::world::geometry::render::VisualScene;
 use crate::world::physics::Physics;
@@ -74,6 +75,12 @@ pub trait SensorModel: Send + 'static {
 
     /// After every physics step, whether sampled or not (a bumper remembers its touches).
     fn after_physics(&mut self, _sense: &Sense) {}
+
+    /// For a sensor that draws a laser spot (`Some`), the spot of its last measure (`None` inside when it
+    /// draws none); `None` for the others.
+    fn laser_spot(&self) -> Option<Option<LaserSpot>> {
+        None
+    }
 
     /// The ray a replay draws for the last sample (from, to), for sensors that cast one.
     fn replay_ray(&self) -> Option<([f64; 3], [f64; 3])> {
@@ -237,15 +244,20 @@ impl<M: SensorModel> Family for SensorFamily<M> {
             for (s, (m, numbers)) in self.sensors.iter().zip(measured).filter_map(|(s, m)| Some((s, m?))) {
                 m.post(s.owner, &numbers, ctx.outboxes, ctx.warnings);
             }
-            return;
+        } else {
+            for (s, _) in self.sensors.iter_mut().zip(&self.due).filter(|(_, &due)| due) {
+                Measured::of(&mut s.model, &sense, &mut self.scratch).post(
+                    s.owner,
+                    &self.scratch,
+                    ctx.outboxes,
+                    ctx.warnings,
+                );
+            }
         }
-        for (s, _) in self.sensors.iter_mut().zip(&self.due).filter(|(_, &due)| due) {
-            Measured::of(&mut s.model, &sense, &mut self.scratch).post(
-                s.owner,
-                &self.scratch,
-                ctx.outboxes,
-                ctx.warnings,
-            );
+        for (s, _) in self.sensors.iter().zip(&self.due).filter(|(_, &due)| due) {
+            if let Some(spot) = s.model.laser_spot() {
+                ctx.laser_spots.set(s.model.node(), spot);
+            }
         }
     }
 

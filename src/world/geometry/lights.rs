@@ -1,5 +1,5 @@
 //! The world's light sources (DirectionalLight, PointLight, SpotLight) in world coordinates, as the
-//! light sensors see them.
+//! light sensors and the cameras see them.
 
 use nalgebra::{Point3, Vector3};
 
@@ -53,7 +53,11 @@ fn light(scene: &Scene, n: NodeId) -> Option<Light> {
         }
         _ => return None,
     };
-    if !scene.sf_bool(n, "on") {
+    let color = scene.sf_vec3(n, "color");
+    // an LED's light shines while the LED is lit (its colour not black), whatever its `on` field:
+    // Webots' LED switches the light's rendering
+    let shines = if under_led(scene, n) { color.iter().any(|&c| c > 0.0) } else { scene.sf_bool(n, "on") };
+    if !shines {
         return None;
     }
     // a light has no frame of its own: it is placed by its ancestors
@@ -61,11 +65,24 @@ fn light(scene: &Scene, n: NodeId) -> Option<Light> {
     let direction = frame.rotation * Vector3::from(scene.sf_vec3(n, "direction"));
     Some(Light {
         kind,
-        color: scene.sf_vec3(n, "color"),
+        color,
         intensity: scene.sf_float(n, "intensity"),
         ambient: scene.sf_float(n, "ambientIntensity"),
         attenuation: scene.sf_vec3(n, "attenuation"),
         location: frame * Point3::from(scene.sf_vec3(n, "location")),
         direction: direction.try_normalize(1e-12).unwrap_or(-Vector3::z()),
     })
+}
+
+/// Whether light `n` belongs to an LED: the Solid above it is one.
+fn under_led(scene: &Scene, n: NodeId) -> bool {
+    let mut at = scene.node(n).and_then(|x| x.parent);
+    for _ in 0..64 {
+        let Some(p) = at else { return false };
+        if scene.is_solid(p) {
+            return scene.type_name(p) == "LED";
+        }
+        at = scene.node(p).and_then(|x| x.parent);
+    }
+    false
 }

@@ -81,7 +81,9 @@ impl Obstacles {
             .iter()
             .filter(|o| !(o.robot.is_some() && ignored.contains(&o.robot)) && o.aabb.intersects_local_ray(&ray, max))
             .filter_map(|o| {
-                let hit = o.shape.cast_ray_and_get_normal(&o.pose, &ray, max, true)?;
+                // a Plane is a surface (ODE's ray-plane test): only a crossing ahead counts
+                let solid = o.shape.as_halfspace().is_none();
+                let hit = o.shape.cast_ray_and_get_normal(&o.pose, &ray, max, solid)?;
                 Some((hit.time_of_impact, na_vector(hit.normal), o.solid))
             })
             .min_by(|a, b| a.0.total_cmp(&b.0))
@@ -162,6 +164,22 @@ mod tests {
             assert!(o.blocks(&p(0.0, 0.0, 0.0), &p(2.0, 0.0, 0.0), &[]), "{geometry}: leaving it");
             assert!(o.blocks(&p(-2.0, 0.0, 0.0), &p(0.0, 0.0, 0.0), &[]), "{geometry}: entering it");
         }
+    }
+
+    #[test]
+    fn a_ray_meets_a_plane_only_where_it_crosses_it_ahead() {
+        let (_, o) = obstacles("Solid { boundingObject Plane { size 10 10 } }");
+        let (up, down) = (nalgebra::Vector3::z(), -nalgebra::Vector3::z());
+        // from above, looking down: the floor 0.3 m below
+        let hit = o.cast(&p(0.0, 0.0, 0.3), &down, 1.0, &[]).map(|h| h.0);
+        assert!(hit.is_some_and(|d| (d - 0.3).abs() < 1e-12), "{hit:?}");
+        // from below, looking down or sideways: nothing ahead; looking up: the crossing 0.2 m above
+        assert!(o.cast(&p(0.0, 0.0, -0.2), &down, 1.0, &[]).is_none());
+        assert!(o.cast(&p(0.0, 0.0, -0.2), &nalgebra::Vector3::x(), 1.0, &[]).is_none());
+        let hit = o.cast(&p(0.0, 0.0, -0.2), &up, 1.0, &[]).map(|h| h.0);
+        assert!(hit.is_some_and(|d| (d - 0.2).abs() < 1e-12), "{hit:?}");
+        // from above, looking up: nothing
+        assert!(o.cast(&p(0.0, 0.0, 0.3), &up, 1.0, &[]).is_none());
     }
 
     #[test]

@@ -33,6 +33,10 @@ pub struct Item {
     pub transparency: f64,
     /// How it is lit (`shading.rs`).
     pub surface: Surface,
+    /// The Shape node.
+    pub node: NodeId,
+    /// A Plane's front normal (world frame): Webots' ray picking meets a Plane from its front only.
+    pub front: Option<Vector3<f64>>,
 }
 
 pub struct VisualScene {
@@ -122,6 +126,26 @@ impl VisualScene {
             .map_or(-*direction, |hit| na_vector(hit.normal));
         Some((item, toi, normal))
     }
+
+    /// `cast` as Webots' ray picking sees the Shapes (infra-red distance sensors): a Plane only from its
+    /// front side.
+    pub fn pick(&self, origin: &Point3<f64>, direction: &Vector3<f64>, max: f64) -> Option<(usize, f64)> {
+        let ray = Ray::new(point(origin), vector(direction));
+        let (leaf, toi) = self.bvh.cast_ray(&ray, max, |leaf, best| {
+            let item = self.items.get(leaf as usize).filter(|i| i.transparency < 1.0)?;
+            let toi = match item.front {
+                Some(n) if n.dot(direction) >= 0.0 => return None,
+                // a Plane is drawn as a thin box: the distance is to its mid-plane
+                Some(n) => {
+                    item.shape.cast_ray(&item.at, &ray, best, true)?;
+                    n.dot(&(item.pose.translation.vector - origin.coords)) / n.dot(direction)
+                }
+                None => item.shape.cast_ray(&item.at, &ray, best, true)?,
+            };
+            (toi > 0.0 && toi <= best).then_some(toi)
+        })?;
+        Some((leaf as usize, toi))
+    }
 }
 
 fn collect(
@@ -162,19 +186,6 @@ fn collect(
     }
 }
 
-/// Where the unit `direction` from `origin` meets visual Shape `shape` within `max` (its distance), as
-/// the cameras see it.
-pub fn shape_ray(
-    scene: &Scene,
-    shape: NodeId,
-    origin: &Point3<f64>,
-    direction: &Vector3<f64>,
-    max: f64,
-) -> Option<f64> {
-    let item = shape_item(scene, shape, None)?;
-    item.shape.cast_ray(&item.at, &Ray::new(point(origin), vector(direction)), max, true)
-}
-
 fn shape_item(scene: &Scene, shape: NodeId, solid: Option<NodeId>) -> Option<Item> {
     let geometry = scene.sf_node(shape, "geometry")?;
     let (mut parry, local) = visual_geometry(scene, geometry)?;
@@ -192,7 +203,22 @@ fn shape_item(scene: &Scene, shape: NodeId, solid: Option<NodeId>) -> Option<Ite
     let mut pose = frame * local;
     pose.translation.vector = m.transform_point(&Point3::from(local.translation.vector)).coords;
     let (transparency, surface) = (transparency(scene, shape), Surface::of(scene, shape));
-    Some(Item { shape: parry, at: engine_pose(&pose), pose, color: color(scene, shape), solid, transparency, surface })
+    let front = (scene.type_name(geometry) == "Plane").then(|| {
+        let up = if scene.is_pre_r2022a() { Vector3::y() } else { Vector3::z() };
+        m.fixed_view::<3, 3>(0, 0) * up
+    });
+    let front = front.and_then(|n| n.try_normalize(1e-12));
+    Some(Item {
+        shape: parry,
+        at: engine_pose(&pose),
+        pose,
+        color: color(scene, shape),
+        solid,
+        transparency,
+        surface,
+        node: shape,
+        front,
+    })
 }
 
 /// A shape under a scale: exact for boxes, the scales' geometric mean for the other shapes.

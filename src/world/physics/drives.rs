@@ -236,8 +236,9 @@ pub struct Model {
 }
 
 impl Model {
-    fn of(engine: &Engine, sides: &Sides, frame: &Isometry3<f64>, row: usize) -> Option<Model> {
-        let upper = if sides.upper_fixed { None } else { Some(rigid(engine, &sides.upper)?) };
+    /// `held`: the upper side is taken as fixed (see `grounded`).
+    fn of(engine: &Engine, sides: &Sides, frame: &Isometry3<f64>, row: usize, held: bool) -> Option<Model> {
+        let upper = if sides.upper_fixed || held { None } else { Some(rigid(engine, &sides.upper)?) };
         let lower = rigid(engine, &sides.lower)?;
         let gravity = engine.gravity;
         let fall = |j: &Jacobian| j.fixed_view::<6, 3>(0, 0) * gravity;
@@ -303,7 +304,8 @@ pub fn step_axis(
     before: &Effort,
 ) -> Effort {
     if model.is_none() {
-        *model = Model::of(engine, sides, frame, axis.row);
+        let held = end.off_axis && !sides.upper_fixed && grounded(engine, &sides.upper);
+        *model = Model::of(engine, sides, frame, axis.row, held);
     }
     let Some(model) = model.as_ref() else { return *before };
     let (s, weight) = (model.s, model.sag / model.s);
@@ -331,6 +333,25 @@ pub fn step_axis(
         model.apply(engine, sides, axis.row, impulse);
     }
     Effort::holding(total, hold, hold + load, frame, axis.row, end)
+}
+
+/// Whether a side rests on something that does not move (an active contact with a fixed or static
+/// collider). ODE solves a motor together with the contacts, so the friction holding such a side takes
+/// the motor's reaction and the joint's rate reaches its target. Solved apart from the contacts, the
+/// side would recoil and the friction would then stop it within the step, taking that share of the
+/// rate from the joint: an arm on a base standing on the floor would lag its control law. Only for an
+/// end body off a hinge's axis, which has no engine motor to make up the difference.
+fn grounded(engine: &Engine, handles: &[RigidBodyHandle]) -> bool {
+    let immobile = |c: ColliderHandle| {
+        let parent = engine.colliders.get(c).and_then(|c| c.parent());
+        parent.and_then(|b| engine.bodies.get(b)).is_none_or(|b| !b.is_dynamic())
+    };
+    handles.iter().filter_map(|h| engine.bodies.get(*h)).flat_map(|rb| rb.colliders().iter()).any(|&c| {
+        engine.narrow_phase.contact_pairs_with(c).any(|pair| {
+            let other = if pair.collider1 == c { pair.collider2 } else { pair.collider1 };
+            pair.has_any_active_contact() && immobile(other)
+        })
+    })
 }
 
 /// Adds the rigid velocity change `delta` (linear at `side.com`, angular) to the side's bodies.

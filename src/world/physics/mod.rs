@@ -421,7 +421,7 @@ impl Physics {
         let length = (to - from).norm();
         let (a, b) = (point(from), point(to));
         let crossed = |c: &Collider| !encloses(c.shape(), c.position(), a, b);
-        length > 0.0 && self.cast_where(from, &((to - from) / length), length, ignored, &crossed).is_some()
+        length > 0.0 && self.cast_where(from, &((to - from) / length), length, ignored, &crossed, true).is_some()
     }
 
     /// The nearest collider along the unit `direction` from `origin` within `max`: distance, normal and
@@ -433,7 +433,15 @@ impl Physics {
         max: f64,
         ignored: &[Option<NodeId>],
     ) -> Option<(f64, Vector3<f64>, NodeId)> {
-        self.cast_where(origin, direction, max, ignored, &|_| true)
+        // a Plane is a surface, as ODE's ray-plane test has it: only a crossing ahead counts (a sensor
+        // below a floor looking down sees nothing), the other shapes are solid
+        let plane = |c: &Collider| c.shape().as_halfspace().is_some();
+        let solids = self.cast_where(origin, direction, max, ignored, &|c| !plane(c), true);
+        let planes = self.cast_where(origin, direction, max, ignored, &plane, false);
+        match (solids, planes) {
+            (Some(a), Some(b)) => Some(if b.0 < a.0 { b } else { a }),
+            (a, b) => a.or(b),
+        }
     }
 
     /// `cast`, among the colliders `keep` accepts.
@@ -444,6 +452,7 @@ impl Physics {
         max: f64,
         ignored: &[Option<NodeId>],
         keep: &dyn Fn(&Collider) -> bool,
+        solid: bool,
     ) -> Option<(f64, Vector3<f64>, NodeId)> {
         let ray = Ray::new(point(origin), vector(direction));
         let skip = |_: ColliderHandle, c: &Collider| {
@@ -456,7 +465,7 @@ impl Physics {
             &self.engine.colliders,
             QueryFilter::default().predicate(&skip),
         );
-        let (handle, hit) = query.cast_ray_and_get_normal(&ray, max, true)?;
+        let (handle, hit) = query.cast_ray_and_get_normal(&ray, max, solid)?;
         let solid = self
             .engine
             .colliders
