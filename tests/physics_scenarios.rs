@@ -1,7 +1,8 @@
 //! Webots' physics test scenarios (cyberbotics/webots `tests/physics/`) rebuilt from base nodes: bounding
 //! objects resized by a supervisor (`runtime_geom_update`, `kinematic_geometry_update`), rolling
 //! friction (`rolling_friction`), a connector pulled apart (`connector_detach`), hidden parameters
-//! (`hidden_parameter_single`) and a chain moved kinematically and dynamically (`joint_controller`).
+//! (`hidden_parameter_single`) and a chain moved kinematically and dynamically (`joint_controller`); and
+//! from `tests/api`, a driving robot a supervisor moves again and again (`supervisor_set_position_of_dynamic_object`).
 //! Every expected value comes from the geometry of the scene or from mechanics.
 
 mod common;
@@ -424,4 +425,43 @@ fn a_vacuum_cup_lifts_a_box_only_while_on_and_lets_it_fall_back_when_off() {
     let out = p.run("w.wbt", &[]);
     ok(&out);
     out.assert_stdout_has("vacuum gripper scenario passed");
+}
+
+/// Webots' differential robot of `supervisor_set_position_of_dynamic_object` in ENU: a 0.5 kg body
+/// cylinder (radius 0.045, 1.5 mm above the floor) on two 0.05 kg wheels of radius 0.025 on hinges along
+/// x, a GPS on the body's origin and one at each wheel's centre.
+const SET_POSITION_WORLD: &str = "#VRML_SIM R2025a utf8\nWorldInfo { basicTimeStep 16 }\n\
+    Solid { name \"floor\" boundingObject Plane { size 4 4 } }\n\
+    Robot { translation 0.15 0 0 rotation 0 0 1 1 supervisor TRUE controller \"set_position_dynamic\" children [\n\
+      GPS { name \"body_gps\" }\n\
+      HingeJoint { jointParameters HingeJointParameters { axis -1 0 0 anchor 0 0 0.025 } \
+        device [ RotationalMotor { name \"left wheel motor\" } ] \
+        endPoint Solid { translation -0.045 0 0.025 name \"left wheel\" children [ GPS { name \"left_wheel_gps\" } ] \
+          boundingObject DEF WHEEL Pose { rotation 0 1 0 1.5708 children [ Cylinder { height 0.01 radius 0.025 } ] } \
+          physics DEF WHEEL_PHYSICS Physics { density -1 mass 0.05 } } }\n\
+      HingeJoint { jointParameters HingeJointParameters { axis -1 0 0 anchor 0 0 0.025 } \
+        device [ RotationalMotor { name \"right wheel motor\" } ] \
+        endPoint Solid { translation 0.045 0 0.025 name \"right wheel\" children [ GPS { name \"right_wheel_gps\" } ] \
+          boundingObject USE WHEEL physics USE WHEEL_PHYSICS } }\n\
+    ] boundingObject Pose { translation 0 0 0.0415 children [ Cylinder { height 0.08 radius 0.045 } ] } \
+      physics Physics { density -1 mass 0.5 } }\n";
+
+#[test]
+fn a_robot_moved_fifty_times_while_driving_comes_back_to_where_the_world_puts_it() {
+    let p = Project::new();
+    p.controller("set_position_dynamic", "set_position_dynamic");
+    p.world("set_position.wbt", SET_POSITION_WORLD);
+    let out = p.run("set_position.wbt", &[]);
+    ok(&out);
+    // Webots' tolerance: 2 mm on every coordinate
+    for (gps, expected) in [
+        ("body_gps", [0.0, 0.0, 0.0]),
+        ("left_wheel_gps", [-0.045, 0.0, 0.025]),
+        ("right_wheel_gps", [0.045, 0.0, 0.025]),
+    ] {
+        let got = numbers(&out, gps);
+        for k in 0..3 {
+            assert!((got[k] - expected[k]).abs() < 0.002, "{gps}: {got:?}, expected {expected:?}\n{}", out.stdout);
+        }
+    }
 }
