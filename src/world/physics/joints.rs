@@ -298,6 +298,7 @@ impl Joint {
                     RigidBodyBuilder::dynamic()
                         .pose(pose(&Isometry3::from_parts(anchor_w.into(), UnitQuaternion::identity())))
                         .additional_mass_properties(MassProperties::new(Vector::ZERO, m, Vector::splat(inertia)))
+                        .allow_fast_rotation(true)
                         .build(),
                 );
                 // (its mass now, as every body's: the engine would work it out only after its first velocity step)

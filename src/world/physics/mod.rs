@@ -30,6 +30,8 @@ mod supervision;
 mod surface_tests;
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod rotation_rate_tests;
 mod welds;
 
 use std::collections::HashMap;
