@@ -636,8 +636,12 @@ impl World {
     /// A field of `node` was written by the world itself (not by the engine): the engine, the links
     /// and the devices take it into account.
     pub(super) fn field_written(&mut self, node: NodeId, field: &str) {
-        if let (Some(physics), "translation" | "rotation") = (&mut self.physics, field) {
-            physics.node_moved(&self.scene, node);
+        match (&mut self.physics, field) {
+            (Some(physics), "translation" | "rotation") => physics.node_moved(&self.scene, node),
+            (Some(physics), "springConstant" | "dampingConstant" | "staticFriction") => {
+                physics.joint_params_written(&self.scene, node, field)
+            }
+            _ => {}
         }
         let now = self.time_ms();
         self.devices.field_changed(

@@ -24,14 +24,14 @@ mod joint_contact_tests;
 mod joints;
 mod mass;
 mod plan;
+#[cfg(test)]
+mod rotation_rate_tests;
 mod soft_contacts;
 mod supervision;
 #[cfg(test)]
 mod surface_tests;
 #[cfg(test)]
 mod tests;
-#[cfg(test)]
-mod rotation_rate_tests;
 mod welds;
 
 use std::collections::HashMap;
@@ -494,6 +494,16 @@ impl Physics {
         if a.drive != drive || wake {
             a.drive = drive;
             j.configure_waking(&mut self.engine, axis, wake);
+        }
+    }
+
+    /// A supervisor wrote `field` (`springConstant`, `dampingConstant` or `staticFriction`) of the joint
+    /// parameters node `params`: the joint reading it takes the new value from the next step.
+    pub fn joint_params_written(&mut self, scene: &Scene, params: NodeId, field: &str) {
+        for j in &mut self.joints {
+            if j.params_written(&mut self.engine, scene, params, field) {
+                return;
+            }
         }
     }
 

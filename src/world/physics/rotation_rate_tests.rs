@@ -32,7 +32,12 @@ fn a_free_body_spinning_at_107_rad_per_s_keeps_its_rate() {
         physics.step(&mut scene);
     }
     let v = physics.body_velocity(w).unwrap();
-    assert!((v[3] - 107.0).abs() < 1e-9, "spins at {} rad/s (π/4 a step is {:.2})", v[3], 0.25 * std::f64::consts::PI / 0.016);
+    assert!(
+        (v[3] - 107.0).abs() < 1e-9,
+        "spins at {} rad/s (π/4 a step is {:.2})",
+        v[3],
+        0.25 * std::f64::consts::PI / 0.016
+    );
 }
 
 #[test]
