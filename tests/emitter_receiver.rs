@@ -1463,3 +1463,40 @@ fn allowed_channels_correct_the_channel_at_load_and_restrict_set_channel() {
     // picky's channel-2 packets would land here; it sent on 4 only. peer's "on2" does.
     assert_log(&out, "on two", &[got(64, b"on2")]);
 }
+
+/// A supervisor moves the emitting robot before each step (to x = 0.5 k at step k): the receiver gets each
+/// packet with the direction and 1/d² of the emitter where it is in the step that delivers it (Webots
+/// computes them for every waiting packet after the physics step, spec §9-10), not where it was loaded.
+fn moving_emitter(medium: &str) {
+    let p = project_with(&[SCRIPT, "emitter_mover"]);
+    let text = header()
+        + "Robot { name \"mover\" supervisor TRUE controller \"emitter_mover\" }\n"
+        + "DEF TARGET "
+        + &bot("talker", "0 0 0", &["0:send:a", "32:send:b", "64:send:c"], &[em(medium, -1).to_string()])
+        + &bot("listener", "0 1 0", &["rx=32", "auto", "geo"], &[rx(medium, -1).to_string()]);
+    let out = run(&p, "moving.wbt", &text, "0.13");
+    let lines = out.robot_lines("listener");
+    assert_eq!(lines.len(), 4, "{lines:?}\n{}", out.stderr);
+    for (k, name) in ["a", "b", "c"].into_iter().enumerate() {
+        let (head, d, sig) = parse_geo(&lines[k]);
+        assert_eq!(head, format!("t={} got \"{name}\"", 32 * (k + 1)));
+        // emitter (0.5 k, 0, 0) seen from the unturned receiver at (0, 1, 0)
+        let e = [0.5 * k as f64, -1.0, 0.0];
+        let d2 = e[0] * e[0] + 1.0;
+        for i in 0..3 {
+            assert!((d[i] - e[i] / d2.sqrt()).abs() < 1e-9, "packet {name}: direction {d:?}, emitter at {e:?}");
+        }
+        assert!((sig - 1.0 / d2).abs() < 1e-9, "packet {name}: signal {sig}, expected {}", 1.0 / d2);
+    }
+    assert_eq!(lines[3], "PASS script");
+}
+
+#[test]
+fn radio_direction_follows_a_moving_emitter() {
+    moving_emitter("radio");
+}
+
+#[test]
+fn serial_direction_follows_a_moving_emitter() {
+    moving_emitter("serial");
+}

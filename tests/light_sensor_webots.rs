@@ -59,3 +59,36 @@ fn webots_light_sensor_test_point_and_spot_lights_without_occlusion() {
     assert!(out.status.success(), "{}\n{}", out.stdout, out.stderr);
     out.assert_stdout_has("light sensor test passed");
 }
+
+/// A lamp (a PointLight in a Solid) moved by a supervisor: the light sensor reads it where it is now, by
+/// Webots' documented rules: the irradiance of a point light falls with the cosine of its angle to the
+/// sensor's axis and with its attenuation (here 1/d²), and a light behind the sensor gives nothing.
+#[test]
+fn a_light_sensor_follows_a_lamp_a_supervisor_moves() {
+    let world = r#"#VRML_SIM R2025a utf8
+WorldInfo { basicTimeStep 32 }
+DEF LAMP Solid { translation 5 5 5 children [ PointLight { attenuation 0 0 1 intensity 1 ambientIntensity 0 } ] }
+Robot {
+  supervisor TRUE
+  controller "light_follower"
+  children [ LightSensor { name "ls" lookupTable [ 0 0 0, 1 1000 0 ] } ]
+}
+"#;
+    let p = Project::new();
+    p.controller("light_follower", "light_follower");
+    p.world("moving_light.wbt", world);
+    let out = p.run("moving_light.wbt", &[]);
+    assert!(out.status.success(), "{}\n{}", out.stdout, out.stderr);
+    let values: Vec<f64> = out
+        .robot_lines("robot")
+        .iter()
+        .filter_map(|l| l.strip_prefix("lamp "))
+        .map(|l| l.split_whitespace().nth(1).unwrap().parse().unwrap())
+        .collect();
+    assert_eq!(values.len(), 4, "{}", out.stdout);
+    let front = values[0];
+    assert!(front > 0.0, "{values:?}");
+    assert!((values[1] / front - 0.5f64.sqrt()).abs() < 1e-6, "45° off the axis: {values:?}");
+    assert!((values[2] / front - 0.25).abs() < 1e-6, "twice as far: {values:?}");
+    assert_eq!(values[3], 0.0, "behind the sensor: {values:?}");
+}

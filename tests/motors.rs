@@ -641,3 +641,51 @@ fn motor_limits_widen_to_every_joint_axis_initial_position() {
         ]
     );
 }
+
+/// Webots' hinge_2_joint_damping world (tests/physics), rebuilt from base nodes: a box on two Hinge2Joint
+/// wheels whose second axes are driven at -1 and +1 rad/s turns in place; a supervisor sets both wheels'
+/// `dampingConstant` to 0, then 20 after 10 steps of 64 ms, then 50.
+fn hinge2_damped_wheels_world() -> String {
+    let wheel = |i: usize, x: f64| {
+        format!(
+            "DEF WHEEL{i} Hinge2Joint {{ jointParameters HingeJointParameters {{ axis 0 0 1 anchor {a} 0 0 }} \
+               jointParameters2 DEF WHEEL{i}PARAMETERS JointParameters {{ axis 1 0 0 }} \
+               device [ RotationalMotor {{ name \"dummy motor {i}\" }} ] device2 [ RotationalMotor {{ name \"wheel{i}\" }} ] \
+               endPoint Solid {{ translation {x} 0 0 name \"wheel {i}\" boundingObject Pose {{ rotation 0 1 0 1.5707963267948966 \
+                 children [ Cylinder {{ height 0.005 radius 0.04 }} ] }} physics Physics {{ }} }} }}",
+            a = x.signum() * 0.06
+        )
+    };
+    format!(
+        "#VRML_SIM R2025a utf8\nWorldInfo {{ basicTimeStep 16 }}\n\
+         Solid {{ name \"floor\" boundingObject Plane {{ size 50 50 }} }}\n\
+         Robot {{ translation 0 0 0.04 controller \"hinge2_damped_wheels\" children [ {} {} Gyro {{ }} ] \
+           boundingObject Box {{ size 0.1 0.05 0.05 }} physics Physics {{ }} }}\n\
+         Robot {{ name \"supervisor\" supervisor TRUE controller \"hinge2_damping_setter\" }}\n",
+        wheel(1, 0.055),
+        wheel(2, -0.055)
+    )
+}
+
+#[test]
+fn webots_hinge2_damping_scenario_a_motor_against_a_damper_turns_at_max_torque_over_damping() {
+    let out = run(&hinge2_damped_wheels_world(), &["hinge2_damped_wheels", "hinge2_damping_setter"], &[]);
+    ok(&out);
+    let rates: Vec<f64> = out
+        .robot_lines("robot")
+        .iter()
+        .filter_map(|l| l.strip_prefix("rate "))
+        .map(|l| l.split_whitespace().nth(1).unwrap().parse().unwrap())
+        .collect();
+    assert_eq!(rates.len(), 30, "{}", out.stdout);
+    // each phase's last five steps: the rate once settled
+    let settled = |phase: usize| rates[phase * 10 + 5..phase * 10 + 10].iter().sum::<f64>() / 5.0;
+    let (free, damped20, damped50) = (settled(0), settled(1), settled(2));
+    // mechanics: the wheels' relative rate is min(1, maxTorque 10 / B) rad/s, the robot turns at r·Δω / track
+    // = 0.04·2/0.11 = 0.727 rad/s times it; Webots measures 0.696, 0.348, 0.139 (its tolerance 0.01)
+    for (rate, webots) in [(free, 0.696), (damped20, 0.348), (damped50, 0.139)] {
+        assert!((rate - webots).abs() < 0.05 * webots, "turns at {rate} rad/s, Webots at {webots}: {rates:?}");
+    }
+    assert!((damped20 / free - 0.5).abs() < 0.025, "B = 20 halves the rate: {damped20} vs {free}");
+    assert!((damped50 / free - 0.2).abs() < 0.01, "B = 50 gives a fifth of it: {damped50} vs {free}");
+}

@@ -667,6 +667,9 @@ impl World {
     pub(super) fn field_written(&mut self, node: NodeId, field: &str) {
         match (&mut self.physics, field) {
             (Some(physics), "translation" | "rotation") => physics.node_moved(&self.scene, node),
+            (Some(physics), "springConstant" | "dampingConstant" | "staticFriction") => {
+                physics.joint_params_written(&self.scene, node, field)
+            }
             (Some(physics), _) => {
                 physics.geometry_written(&self.scene, node, &mut self.runtime_warnings);
             }

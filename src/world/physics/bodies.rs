@@ -108,6 +108,9 @@ impl Builder<'_> {
             .angvel(Vector::from_array(ang))
             .linear_damping(self.world.damping_coefficient(lin_damping))
             .angular_damping(self.world.damping_coefficient(ang_damping))
+            // ODE puts no cap on a body's rotation rate (rapier holds it to 45° a step unless allowed):
+            // a wheel at 100 rad/s turns at 100 rad/s, not at π/4 per basic time step
+            .allow_fast_rotation(true)
             .build();
         let com = mass.local_com;
         let extent = colliders

@@ -16,7 +16,7 @@ use super::body_math::BodyMath;
 use super::drives::{step_axis, AxisState, Effort, EndBody, Model, Sides};
 use super::engine::Engine;
 use super::plan::{JointKind, JointPlan};
-use crate::world::geometry::convert::{na_point, pose};
+use crate::world::geometry::convert::{na_point, pose, vector};
 use crate::world::scene::{FieldValue, NodeId, Scene, SyncedField};
 
 /// What drives an axis besides its spring, damper and friction.
@@ -46,6 +46,8 @@ pub struct AxisParams {
     pub static_friction: f64,
     /// A hinge's suspension (HingeJointParameters), when it has a spring or a damper.
     pub suspension: Option<Suspension>,
+    /// The joint parameters node these values were read from (a supervisor may write its constants).
+    pub node: Option<NodeId>,
 }
 
 /// A linear spring and damper along `axis` (in the joint's parent frame) between a hinge's two sides
@@ -91,6 +93,7 @@ impl AxisParams {
                 damping: 0.0,
                 static_friction: 0.0,
                 suspension: None,
+                node: None,
             };
         };
         let who = scene.type_name(n).to_string();
@@ -122,6 +125,7 @@ impl AxisParams {
             damping,
             static_friction,
             suspension: if hinge { Suspension::read(scene, n) } else { None },
+            node: Some(n),
         };
         if p.min_stop != p.max_stop {
             if p.position < p.min_stop {
@@ -286,18 +290,21 @@ impl Joint {
                         .push(format!("{}: Hinge axes are aligned: using x and z axes instead.", scene.describe(node)));
                     a2 = frame.rotation * if p1.axis.normalize().z.abs() > 0.9 { Vector3::x() } else { Vector3::z() };
                 }
-                // the second hinge turns with the first: a light body between them carries it, with 1 % of
-                // the endPoint's mass and inertia (much lighter, and the solver hardly turns the endPoint
-                // through it: a steering motor lags and overshoots)
+                // the second hinge turns with the first: a body between them carries it, as heavy as the
+                // endPoint and with its largest inertia (a much lighter one, 1 %, made a chain the solver could
+                // not carry a wheel's load through: the robot sank onto the floor), but weightless (Webots has
+                // no such body: it adds no weight to the joint)
                 let (end_mass, end_inertia) = engine.bodies.get(b2).map_or((1.0, 1.0), |b| {
                     let principal = b.mass_properties().local_mprops.principal_inertia();
                     (b.mass(), principal.max_element())
                 });
-                let (m, inertia) = (end_mass.max(1e-6) * 1e-2, end_inertia.max(1e-12) * 1e-2);
+                let (m, inertia) = (end_mass.max(1e-6), end_inertia.max(1e-12));
                 let middle = engine.bodies.insert(
                     RigidBodyBuilder::dynamic()
                         .pose(pose(&Isometry3::from_parts(anchor_w.into(), UnitQuaternion::identity())))
                         .additional_mass_properties(MassProperties::new(Vector::ZERO, m, Vector::splat(inertia)))
+                        .gravity_scale(0.0)
+                        .allow_fast_rotation(true)
                         .build(),
                 );
                 // (its mass now, as every body's: the engine would work it out only after its first velocity step)
@@ -374,7 +381,7 @@ impl Joint {
 
     /// Sets the engine's motor, stops and limits of axis `i` from its parameters and drive (waking its
     /// bodies when `wake`).
-    pub fn configure_waking(&self, engine: &mut Engine, i: usize, wake: bool) {
+    pub fn configure_waking(&mut self, engine: &mut Engine, i: usize, wake: bool) {
         let axis = &self.axes[i];
         let Some(joint) = engine.joints.get_mut(self.handles[axis.engine_joint], wake) else { return };
         let data = &mut joint.data;
@@ -408,17 +415,40 @@ impl Joint {
         }
     }
 
-    pub fn configure(&self, engine: &mut Engine, i: usize) {
+    pub fn configure(&mut self, engine: &mut Engine, i: usize) {
         self.configure_waking(engine, i, false)
     }
 
-    /// Whether axis `i`'s spring and damper act through explicit forces (the engine's motor of that axis
-    /// being taken by a drive or static friction).
-    fn explicit_spring(&self, i: usize) -> bool {
+    /// Whether axis `i`'s spring acts through an explicit force (the engine's motor of that axis being
+    /// taken by a drive or static friction, and `drives` not solving the axis), and whether its damper does
+    /// (not beside a velocity motor: `damped_motor_rate` folds the damper into the motor's target).
+    fn explicit_spring_and_damper(&self, i: usize) -> (bool, bool) {
         let a = &self.axes[i];
-        self.sides.is_none()
-            && (a.params.spring > 0.0 || a.params.damping + a.brake > 0.0)
-            && (a.drive != Drive::Free || a.params.static_friction > 0.0)
+        let taken = self.sides.is_none() && (a.drive != Drive::Free || a.params.static_friction > 0.0);
+        let velocity = matches!(a.drive, Drive::Velocity { .. });
+        (taken && a.params.spring > 0.0, taken && !velocity && a.params.damping + a.brake > 0.0)
+    }
+
+    /// A supervisor wrote `field` of joint parameters node `node`: the constants it changed act from the next
+    /// step. Returns whether an axis of this joint reads that node.
+    pub fn params_written(&mut self, engine: &mut Engine, scene: &Scene, node: NodeId, field: &str) -> bool {
+        let mut found = false;
+        for i in 0..self.axes.len() {
+            if self.axes[i].params.node != Some(node) {
+                continue;
+            }
+            found = true;
+            let value = scene.sf_float(node, field).abs();
+            let p = &mut self.axes[i].params;
+            match field {
+                "springConstant" => p.spring = value,
+                "dampingConstant" => p.damping = value,
+                "staticFriction" => p.static_friction = value,
+                _ => continue,
+            }
+            self.configure_waking(engine, i, true);
+        }
+        found
     }
 
     /// The bodies moving with each side (hinges and sliders: their drives, springs and dampers then act
@@ -459,7 +489,10 @@ impl Joint {
                 self.axes[i].stepped = Effort::default();
                 self.axes[i].model = None;
             }
-            let Some(sides) = &self.sides else { continue };
+            let Some(sides) = &self.sides else {
+                self.damped_motor_rate(engine, i, dt);
+                continue;
+            };
             let axis = &self.axes[i];
             let p = &axis.params;
             let (spring, damping) = (p.spring, p.damping + axis.brake);
@@ -512,6 +545,43 @@ impl Joint {
         }
     }
 
+    /// A velocity motor beside a damper on an axis `drives` does not solve (Hinge2 and ball joints): the
+    /// rate the axis ends the step at, solved implicitly about the axis as Webots' ODE does (its damper is a
+    /// motor row solved with the joint's): the motor holds its velocity `v` when its torque cap covers the
+    /// damping `B·v` and the change of rate; otherwise it pushes at its cap against the damper, and the rate
+    /// ends at `(I·ω₀/h ± F) / (I/h + B)` for the axis' inertia `I` (at a light wheel's step, `F / B`). The
+    /// engine's motor aims at that rate.
+    fn damped_motor_rate(&self, engine: &mut Engine, i: usize, h: f64) {
+        let axis = &self.axes[i];
+        let damping = axis.params.damping + axis.brake;
+        let Drive::Velocity { velocity, max_force } = axis.drive else { return };
+        if damping <= 0.0 || !axis.angular {
+            return;
+        }
+        let Some(joint) = engine.joints.get(self.handles[axis.engine_joint]) else { return };
+        let (b1, b2) = (joint.body1(), joint.body2());
+        let direction = vector(&(engine.pose_of(b1).rotation * (axis.frame1.rotation * Vector3::x())));
+        let inverse = |h: RigidBodyHandle| {
+            engine
+                .bodies
+                .get(h)
+                .filter(|b| b.is_dynamic())
+                .map_or(0.0, |b| direction.dot(b.mass_properties().effective_world_inv_inertia.mul_vec(direction)))
+        };
+        let inv = inverse(b1) + inverse(b2);
+        let inertia = if inv > 0.0 { 1.0 / inv } else { 0.0 };
+        let (w0, cap) = (axis.velocity, max_force.max(axis.params.static_friction));
+        let needed = damping * velocity + inertia * (velocity - w0) / h;
+        let rate = if needed.abs() <= cap {
+            velocity
+        } else {
+            (inertia * w0 / h + cap.copysign(needed)) / (inertia / h + damping)
+        };
+        if let Some(joint) = engine.joints.get_mut(self.handles[axis.engine_joint], false) {
+            joint.data.set_motor_velocity(axis.engine_axis, rate, VELOCITY_GAIN);
+        }
+    }
+
     /// Before a step: forces the engine's motors do not produce (drives in force control, springs beside
     /// a motor), equal and opposite on the two bodies.
     pub fn apply_forces(&self, engine: &mut Engine, bodies: &[Body]) {
@@ -527,8 +597,12 @@ impl Joint {
                 }
             }
             let mut force = if let Drive::Force(f) = axis.drive { f } else { 0.0 };
-            if self.explicit_spring(i) {
-                force -= axis.params.spring * axis.position + (axis.params.damping + axis.brake) * axis.velocity;
+            let (spring, damper) = self.explicit_spring_and_damper(i);
+            if spring {
+                force -= axis.params.spring * axis.position;
+            }
+            if damper {
+                force -= (axis.params.damping + axis.brake) * axis.velocity;
             }
             if force == 0.0 {
                 continue;

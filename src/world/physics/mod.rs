@@ -26,6 +26,8 @@ mod mass;
 mod plan;
 mod reshape;
 mod rolling_friction;
+#[cfg(test)]
+mod rotation_rate_tests;
 mod soft_contacts;
 mod supervision;
 #[cfg(test)]
@@ -514,6 +516,16 @@ impl Physics {
         if a.drive != drive || wake {
             a.drive = drive;
             j.configure_waking(&mut self.engine, axis, wake);
+        }
+    }
+
+    /// A supervisor wrote `field` (`springConstant`, `dampingConstant` or `staticFriction`) of the joint
+    /// parameters node `params`: the joint reading it takes the new value from the next step.
+    pub fn joint_params_written(&mut self, scene: &Scene, params: NodeId, field: &str) {
+        for j in &mut self.joints {
+            if j.params_written(&mut self.engine, scene, params, field) {
+                return;
+            }
         }
     }
 
