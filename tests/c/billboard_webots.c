@@ -10,18 +10,7 @@
 #include <webots/supervisor.h>
 
 #include "check.h"
-
-static long read_all(const char *name, unsigned char **data) {
-  FILE *f = fopen(name, "rb");
-  CHECK(f, "%s written", name);
-  fseek(f, 0L, SEEK_END);
-  const long size = ftell(f);
-  fseek(f, 0L, SEEK_SET);
-  *data = malloc(size);
-  CHECK(fread(*data, 1, size, f) == (size_t)size, "%s read", name);
-  fclose(f);
-  return size;
-}
+#include "file_bytes.h"
 
 int main(void) {
   wb_robot_init();
@@ -43,7 +32,7 @@ int main(void) {
   for (int i = 0; i < 3; i++) {
     char name[16];
     snprintf(name, sizeof(name), "image%d.png", i);
-    size[i] = read_all(name, &data[i]);
+    size[i] = file_bytes(name, &data[i]);
   }
   for (int i = 1; i < 3; i++) {
     CHECK(size[i] == size[0], "image%d.png has %ld bytes, image0.png %ld", i, size[i], size[0]);

@@ -14,6 +14,7 @@
 #include <webots/supervisor.h>
 
 #include "check.h"
+#include "file_bytes.h"
 
 #define TIME_STEP 64
 #define SPEED 2.0
@@ -22,22 +23,10 @@ enum { RED, GREEN, BLUE, NONE };
 static const char *names[3][2] = {
   {"red_blob_0.png", "red_blob_1.png"}, {"green_blob_0.png", "green_blob_1.png"}, {"blue_blob_0.png", "blue_blob_1.png"}};
 
-static long read_all(const char *name, unsigned char **data) {
-  FILE *f = fopen(name, "rb");
-  CHECK(f, "%s written", name);
-  fseek(f, 0L, SEEK_END);
-  const long size = ftell(f);
-  fseek(f, 0L, SEEK_SET);
-  *data = malloc(size);
-  CHECK(fread(*data, 1, size, f) == (size_t)size, "%s read", name);
-  fclose(f);
-  return size;
-}
-
 static void compare(void) {
   for (int b = 0; b < 3; b++) {
     unsigned char *first, *second;
-    const long n0 = read_all(names[b][0], &first), n1 = read_all(names[b][1], &second);
+    const long n0 = file_bytes(names[b][0], &first), n1 = file_bytes(names[b][1], &second);
     CHECK(n0 == n1 && memcmp(first, second, n0) == 0, "%s and %s differ", names[b][0], names[b][1]);
     free(first);
     free(second);

@@ -6,23 +6,11 @@
 
 use nalgebra::Vector3;
 
-use super::{Drive, Physics};
-use crate::world::scene::{parse_world_str, LoadOptions, NodeId, Scene};
+use super::test_world::{def, world};
+use super::Drive;
+use crate::world::scene::{NodeId, Scene};
 
 const G: f64 = 9.81;
-
-fn world(body: &str) -> (Scene, Physics) {
-    let text = format!("#VRML_SIM R2025a utf8\n{body}");
-    let mut scene = parse_world_str(&text, "t.wbt", std::path::Path::new("."), &LoadOptions::default()).unwrap();
-    let mut warnings = Vec::new();
-    let physics = Physics::build(&mut scene, &mut warnings).expect("a world with physics");
-    assert!(warnings.is_empty(), "{warnings:?}");
-    (scene, physics)
-}
-
-fn def(scene: &Scene, name: &str) -> NodeId {
-    scene.find_def(name).unwrap_or_else(|| panic!("no DEF {name}"))
-}
 
 fn position(scene: &Scene, node: NodeId) -> Vector3<f64> {
     scene.global_pose(node).translation.vector

@@ -5,7 +5,7 @@
 use nalgebra::Vector3;
 
 use super::Physics;
-use crate::world::scene::{parse_world_str, LoadOptions, Scene};
+use crate::world::scene::Scene;
 
 /// A static support whose top is the plane z = 0.
 const SUPPORTS: [(&str, &str); 6] = [
@@ -41,12 +41,7 @@ const BODIES: [(&str, &str, f64); 5] = [
 ];
 
 fn world(body: &str) -> (Scene, Physics) {
-    let text = format!("#VRML_SIM R2025a utf8\nWorldInfo {{ basicTimeStep 8 }}\n{body}");
-    let mut scene = parse_world_str(&text, "t.wbt", std::path::Path::new("."), &LoadOptions::default()).unwrap();
-    let mut warnings = Vec::new();
-    let physics = Physics::build(&mut scene, &mut warnings).expect("a world with physics");
-    assert!(warnings.is_empty(), "{warnings:?}");
-    (scene, physics)
+    super::test_world::world(&format!("WorldInfo {{ basicTimeStep 8 }}\n{body}"))
 }
 
 #[test]

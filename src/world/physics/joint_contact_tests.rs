@@ -3,19 +3,14 @@
 //! an arm on a hinge meets a TouchSensor welded to the same static robot; only a body hung from the world
 //! and a Solid with no body at all never meet.
 
+use super::test_world::{def, world_with_warnings};
 use super::Physics;
-use crate::world::scene::{parse_world_str, LoadOptions, NodeId, Scene};
+use crate::world::scene::Scene;
 
+/// The engine's build warnings are not what these tests look at.
 fn world(body: &str) -> (Scene, Physics) {
-    let text = format!("#VRML_SIM R2025a utf8\n{body}");
-    let mut scene = parse_world_str(&text, "t.wbt", std::path::Path::new("."), &LoadOptions::default()).unwrap();
-    let mut warnings = Vec::new();
-    let physics = Physics::build(&mut scene, &mut warnings).expect("a world with physics");
+    let (scene, physics, _) = world_with_warnings(body);
     (scene, physics)
-}
-
-fn def(scene: &Scene, name: &str) -> NodeId {
-    scene.find_def(name).unwrap_or_else(|| panic!("no DEF {name}"))
 }
 
 /// A static robot (a 1 m post) with a pad 5 cm in front of its foot, and a 1 kg arm hinged at its top,

@@ -33,6 +33,8 @@ mod supervision;
 #[cfg(test)]
 mod surface_tests;
 #[cfg(test)]
+mod test_world;
+#[cfg(test)]
 mod tests;
 mod welds;
 

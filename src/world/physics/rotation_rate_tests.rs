@@ -2,21 +2,8 @@
 //! unless it is allowed more, which at Webots' 16 ms step would stop any wheel at 49 rad/s (a motor of
 //! `maxVelocity 100` at half its speed, a robot at half the distance).
 
-use super::{Drive, Physics};
-use crate::world::scene::{parse_world_str, LoadOptions, NodeId, Scene};
-
-fn world(body: &str) -> (Scene, Physics) {
-    let text = format!("#VRML_SIM R2025a utf8\n{body}");
-    let mut scene = parse_world_str(&text, "t.wbt", std::path::Path::new("."), &LoadOptions::default()).unwrap();
-    let mut warnings = Vec::new();
-    let physics = Physics::build(&mut scene, &mut warnings).expect("a world with physics");
-    assert!(warnings.is_empty(), "{warnings:?}");
-    (scene, physics)
-}
-
-fn def(scene: &Scene, name: &str) -> NodeId {
-    scene.find_def(name).unwrap_or_else(|| panic!("no DEF {name}"))
-}
+use super::test_world::{def, world};
+use super::Drive;
 
 #[test]
 fn a_free_body_spinning_at_107_rad_per_s_keeps_its_rate() {
