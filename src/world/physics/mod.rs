@@ -438,11 +438,30 @@ impl Physics {
         ignored: &[Option<NodeId>],
     ) -> Option<(f64, Vector3<f64>, NodeId)> {
         // a Plane is a surface, as ODE's ray-plane test has it: only a crossing ahead counts (a sensor
-        // below a floor looking down sees nothing), the other shapes are solid
-        let plane = |c: &Collider| c.shape().as_halfspace().is_some();
-        let solids = self.cast_where(origin, direction, max, ignored, &|c| !plane(c), true);
-        let planes = self.cast_where(origin, direction, max, ignored, &plane, false);
-        match (solids, planes) {
+        // below a floor looking down sees nothing), the other shapes are solid. A ray starting above a
+        // plane meets it as a solid would; the planes a ray starts below are cast apart, as surfaces
+        // (the one cast of the usual case stays one)
+        let o = point(origin);
+        let below = |c: &Collider| {
+            c.shape().as_halfspace().is_some_and(|h| h.normal.dot(c.position().inverse_transform_point(o)) <= 0.0)
+        };
+        let starts_below = std::cell::Cell::new(false);
+        let solids = self.cast_where(
+            origin,
+            direction,
+            max,
+            ignored,
+            &|c| {
+                let b = below(c);
+                starts_below.set(starts_below.get() || b);
+                !b
+            },
+            true,
+        );
+        if !starts_below.get() {
+            return solids;
+        }
+        match (solids, self.cast_where(origin, direction, max, ignored, &below, false)) {
             (Some(a), Some(b)) => Some(if b.0 < a.0 { b } else { a }),
             (a, b) => a.or(b),
         }
