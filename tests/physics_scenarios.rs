@@ -563,7 +563,7 @@ fn balances_pushed_by_a_supervisor_tip_as_the_torque_about_their_hinge_says() {
     // Webots' tests/api supervisor_force_torque, rebuilt: planks balanced on hinges along the robot's x
     // (the robot turned 45° about z, so global and relative vectors differ); gravity has no torque about
     // a plank's hinge, so any torque r × F about it tips the plank until its end meets the floor, h below
-    // the hinge: 0.3 sin θ + 0.005 cos θ = h (h measured: the 29 kg robot rests about 9.5 mm deep in the
+    // the hinge: 0.3 sin θ + 0.005 cos θ = h (h measured: the 29 kg robot rests about 11.5 mm deep in the
     // floor, ODE's soft contacts at Webots' default softCFM 0.001 carrying a quarter of it at each corner)
     let xs = [0.38, 0.25, 0.13, -0.12, -0.24, -0.37, 0.0, 0.5, -0.51];
     let planks: String = xs.iter().enumerate().map(|(i, &x)| balance(i, x, (4..=5).contains(&i) || i == 8)).collect();
