@@ -155,3 +155,55 @@ fn local_pose(scene: &Scene, node: NodeId) -> Isometry3<f64> {
         rotation_from_axis_angle(scene.sf_rotation(node, "rotation")),
     )
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::world::scene::{parse_world_str, LoadOptions};
+
+    fn scene(joint: &str) -> Scene {
+        let text = format!(
+            "#VRML_SIM R2025a utf8\nRobot {{ children [ DEF J {joint} endPoint DEF E Solid {{ translation 0 0.4 0 }} }} ] }}"
+        );
+        parse_world_str(&text, "t.wbt", std::path::Path::new("."), &LoadOptions::default()).unwrap()
+    }
+
+    fn close(a: [f64; 3], b: [f64; 3]) -> bool {
+        a.iter().zip(b).all(|(x, y)| (x - y).abs() < 1e-12)
+    }
+
+    #[test]
+    fn a_hinge2_s_second_axis_turns_with_its_first() {
+        // first axis x, second z: a quarter turn about x takes the endPoint 0.3 m from the anchor along
+        // y to 0.3 m along z, and the second axis to -y; 0.3 rad about -y then swings it towards -x (about
+        // an unturned z it would not move)
+        let mut s = scene("Hinge2Joint { jointParameters HingeJointParameters { anchor 0 0.1 0 }");
+        let (j, e) = (s.find_def("J").unwrap(), s.find_def("E").unwrap());
+        let pose = MultiAxisPose::of(&s, j).unwrap();
+        pose.place_end_point(&mut s, 1, std::f64::consts::FRAC_PI_2);
+        // about the anchor (0, 0.1, 0): 0.3 m along y becomes 0.3 m along z
+        assert!(close(s.sf_vec3(e, "translation"), [0.0, 0.1, 0.3]), "{:?}", s.sf_vec3(e, "translation"));
+        pose.place_end_point(&mut s, 2, 0.3);
+        let q = pose.shown_positions(&s);
+        assert!(close(q, [std::f64::consts::FRAC_PI_2, 0.3, 0.0]), "{q:?}");
+        let t = s.sf_vec3(e, "translation");
+        assert!(close(t, [-0.3 * 0.3f64.sin(), 0.1, 0.3 * 0.3f64.cos()]), "{t:?}");
+    }
+
+    #[test]
+    fn a_ball_joint_s_axes_are_its_x_y_and_z_in_turn_and_others_stay() {
+        let mut s = scene("BallJoint {");
+        let (j, e) = (s.find_def("J").unwrap(), s.find_def("E").unwrap());
+        let pose = MultiAxisPose::of(&s, j).unwrap();
+        pose.place_end_point(&mut s, 3, 0.6);
+        let t = s.sf_vec3(e, "translation");
+        assert!(close(t, [-0.4 * 0.6f64.sin(), 0.4 * 0.6f64.cos(), 0.0]), "{t:?}");
+        pose.place_end_point(&mut s, 2, -0.2);
+        assert!(close(pose.shown_positions(&s), [0.0, -0.2, 0.6]), "{:?}", pose.shown_positions(&s));
+        pose.place_end_point(&mut s, 1, 0.1);
+        assert!(close(pose.shown_positions(&s), [0.1, -0.2, 0.6]), "{:?}", pose.shown_positions(&s));
+        // an axis the joint has not: nothing moves
+        pose.place_end_point(&mut s, 4, 1.0);
+        assert!(close(pose.shown_positions(&s), [0.1, -0.2, 0.6]));
+    }
+}
