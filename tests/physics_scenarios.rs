@@ -465,3 +465,141 @@ fn a_robot_moved_fifty_times_while_driving_comes_back_to_where_the_world_puts_it
         }
     }
 }
+
+/// A sphere (radius 0.05) on `joint` inside a Transform at `at`, 0.4 m from the joint along `offset`.
+fn sphere_on(at: [f64; 3], joint: &str, offset: [f64; 3]) -> String {
+    let [x, y, z] = at;
+    let [ox, oy, oz] = offset;
+    format!(
+        "Transform {{ translation {x} {y} {z} children [ {joint} endPoint Solid {{ translation {ox} {oy} {oz} \
+         children [ Shape {{ geometry DEF BALL Sphere {{ radius 0.05 }} }} ] boundingObject USE BALL \
+         physics Physics {{ }} }} }} ] }}\n"
+    )
+}
+
+/// A one-ray distance sensor at `at`, turned by `rotation`, reading 1000 at its 0.2 m range.
+fn ray_sensor(name: &str, at: [f64; 3], rotation: &str) -> String {
+    let [x, y, z] = at;
+    format!(
+        "DistanceSensor {{ name \"{name}\" translation {x} {y} {z} rotation {rotation} lookupTable [ 0 0 0 0.2 1000 0 ] }}\n"
+    )
+}
+
+#[test]
+fn a_supervisor_sets_a_slider_a_hinge2_s_second_axis_and_a_ball_joint_s_second_and_third_axes() {
+    // Webots' tests/api supervisor_node_set_joint_position, rebuilt: no gravity, so every endPoint stays
+    // where the supervisor puts it; a turn of 0.6 rad moves a point 0.4 m off the axis by
+    // (0.4 sin 0.6, 0.4 cos 0.6)
+    let (s, c) = (0.4 * 0.6f64.sin(), 0.4 * 0.6f64.cos());
+    let down = "0 1 0 1.5707963267948966";
+    let rig = [
+        sphere_on([0.0, -1.0, 0.0], "DEF SLIDER SliderJoint {", [0.0, 0.0, 0.4]),
+        sphere_on([1.0, 0.0, 0.0], "DEF HINGE2 Hinge2Joint {", [0.0, 0.4, 0.0]),
+        sphere_on([2.0, 0.0, 0.0], "DEF BALL3 BallJoint { jointParameters3 JointParameters { }", [0.0, 0.4, 0.0]),
+        sphere_on([3.0, 0.0, 0.0], "DEF BALL2 BallJoint {", [0.0, 0.0, 0.4]),
+    ]
+    .concat();
+    let sensors = [
+        // the slider's sphere, 0.6 m up its default z axis, 0.15 m ahead of the sensor's ray start
+        ray_sensor("slider sensor", [-0.2, -1.0, 1.0], "0 0 1 0"),
+        // the Hinge2's second axis (z) and the ball's third (jointParameters3's z) swing the sphere from
+        // +y towards -x; 0.1 m below the sensor's start looking down is the sphere's top
+        ray_sensor("hinge2 sensor", [1.0 - s, c, 0.15], down),
+        ray_sensor("ball3 sensor", [2.0 - s, c, 0.15], down),
+        // the ball's second axis (y, across its x and z axes) swings the sphere from +z towards +x;
+        // the sensor looks along +y from 0.2 m before its centre
+        ray_sensor("ball2 sensor", [3.0 + s, -0.2, c], "0 0 1 1.5707963267948966"),
+    ]
+    .concat();
+    let world = format!(
+        "#VRML_SIM R2025a utf8\nWorldInfo {{ gravity 0 }}\nRobot {{ name \"rig\" children [ {rig} ] }}\n\
+         Robot {{ name \"watch\" supervisor TRUE controller \"joint_axes_set\" children [ {sensors} ] }}\n"
+    );
+    let p = Project::new();
+    p.controller("joint_axes_set", "joint_axes_set");
+    p.world("joint_axes.wbt", &world);
+    let out = p.run("joint_axes.wbt", &[]);
+    ok(&out);
+    let near = |key: &str, expected: [f64; 4]| {
+        let got = numbers(&out, key);
+        for (g, e) in got.iter().zip(expected) {
+            assert!((g - e).abs() < 1.0, "{key}: {got:?}, expected {expected:?}\n{}", out.stderr);
+        }
+    };
+    // nothing in range before: every sphere is elsewhere
+    near("before", [1000.0; 4]);
+    // 0.15 m → 750, 0.1 m → 500
+    near("after", [750.0, 500.0, 500.0, 750.0]);
+    near("later", [750.0, 500.0, 500.0, 750.0]);
+    near("refused", [750.0, 500.0, 500.0, 750.0]);
+    near("reset", [1000.0, 500.0, 500.0, 750.0]);
+    out.assert_stderr_has("an invalid 'index'. SliderJoint and HingeJoint only support index 1.");
+}
+
+/// A balance (a 0.6 m plank across the hinge) on a hinge along the robot's x at `x` on its top.
+fn balance(i: usize, x: f64, merged: bool) -> String {
+    let plank = "Shape { geometry Box { size 0.1 0.6 0.01 } }";
+    let (def, children) = if merged {
+        // the pushed Solid is a ball merged into the plank, 0.25 m along it (and one opposite)
+        let ball = |def: &str, y: f64| {
+            format!(
+                "{def} Solid {{ translation 0 {y} 0 children [ Shape {{ geometry Sphere {{ radius 0.01 }} }} ] \
+                 boundingObject Sphere {{ radius 0.01 }} physics Physics {{ }} name \"ball{y}\" }}"
+            )
+        };
+        (String::new(), format!("{plank} {} {}", ball(&format!("DEF BALANCE_{i}"), 0.25), ball("", -0.25)))
+    } else {
+        (format!("DEF BALANCE_{i}"), plank.to_string())
+    };
+    format!(
+        "HingeJoint {{ jointParameters HingeJointParameters {{ anchor 0 0 0.05 }} \
+         device [ PositionSensor {{ name \"ps{i}\" }} ] endPoint {def} Solid {{ translation {x} 0 0.05 \
+         children [ {children} ] boundingObject Box {{ size 0.1 0.6 0.01 }} physics Physics {{ }} name \"plank{i}\" }} }}\n"
+    )
+}
+
+#[test]
+fn balances_pushed_by_a_supervisor_tip_as_the_torque_about_their_hinge_says() {
+    // Webots' tests/api supervisor_force_torque, rebuilt: planks balanced on hinges along the robot's x
+    // (the robot turned 45° about z, so global and relative vectors differ); gravity has no torque about
+    // a plank's hinge, so any torque r × F about it tips the plank until its end meets the floor, h below
+    // the hinge: 0.3 sin θ + 0.005 cos θ = h (h measured: the 29 kg robot rests about 11.5 mm deep in the
+    // floor, ODE's soft contacts at Webots' default softCFM 0.001 carrying a quarter of it at each corner)
+    let xs = [0.38, 0.25, 0.13, -0.12, -0.24, -0.37, 0.0, 0.5, -0.51];
+    let planks: String = xs.iter().enumerate().map(|(i, &x)| balance(i, x, (4..=5).contains(&i) || i == 8)).collect();
+    let world = format!(
+        "#VRML_SIM R2025a utf8\nWorldInfo {{ }}\nSolid {{ boundingObject Plane {{ size 4 4 }} }}\n\
+         Robot {{ translation 0 0 0.05 rotation 0 0 1 0.7853981633974483 children [ {planks} ] \
+         boundingObject Box {{ size 1.2 0.2 0.1 }} physics Physics {{ }} supervisor TRUE controller \"balances_pushed\" }}\n"
+    );
+    let p = Project::new();
+    p.controller("balances_pushed", "balances_pushed");
+    p.world("balances.wbt", &world);
+    let out = p.run("balances.wbt", &[]);
+    ok(&out);
+    let check = |key: &str, expected: [f64; 9]| {
+        let got = numbers(&out, key);
+        for (g, e) in got.iter().zip(expected) {
+            assert!((g - e).abs() < 0.01, "{key}: {got:?}\nexpected {expected:?}\n{}", out.stdout);
+        }
+    };
+    check("before", [0.0; 9]);
+    let floor = |key: &str| {
+        let h = numbers(&out, &format!("{key}_hinge_height"))[0];
+        let mut angle = 0.3f64;
+        for _ in 0..50 {
+            angle = ((h - 0.005 * angle.cos()) / 0.3).asin();
+        }
+        angle
+    };
+    // with the hinge axis a = (cos 45°, sin 45°, 0): 0.1 N up 0.15 m along +y of the plank gives
+    // a·(r × F) = +0.015 N·m, along −y −0.015; the same force through the hinge nothing; the global
+    // torque (0.1, 0, 0) +0.071; a force on the ball merged 0.25 m along +y (or 0.15 m beyond it)
+    // tips its plank as a force there; the relative torque about x +0.1; about z (across the hinge)
+    // and a relative force along x (along the hinge) nothing
+    let f = floor("pushed");
+    check("pushed", [f, -f, 0.0, f, f, f, f, 0.0, 0.0]);
+    // pushed the other way, the first, fourth and fifth tip to the floor on the other side
+    let f = floor("back");
+    check("back", [-f, -f, 0.0, -f, -f, f, f, 0.0, 0.0]);
+}

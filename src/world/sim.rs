@@ -546,8 +546,8 @@ impl World {
             if let Some(node) = outcome.gliding {
                 self.gliders.add(&self.scene, node);
             }
-            if let Some(params) = outcome.joint_position {
-                self.joint_position_written(params);
+            if let Some((joint, index, position)) = outcome.joint_position {
+                self.joint_axis_set(joint, index, position);
             }
             return;
         }
@@ -631,13 +631,16 @@ impl World {
     /// A supervisor wrote a joint's `position` (`params` is its jointParameters node): the endPoint is
     /// teleported to the pose of that position and stops there (spec motion §2.4).
     fn joint_position_written(&mut self, params: NodeId) {
-        let Some(joint) = self.joint_poses.by_params(params) else { return };
-        let (joint_node, end) = (joint.joint, joint.end);
-        let position = self.scene.sf_float(params, "position");
-        joint.place_end_point(&mut self.scene, position);
+        let Some((joint, index)) = self.joint_poses.axis_of_params(params) else { return };
+        self.joint_axis_set(joint, index, self.scene.sf_float(params, "position"));
+    }
+
+    /// Axis `index` (from 1) of `joint` was set to `position`: the endPoint is teleported there and stops.
+    fn joint_axis_set(&mut self, joint: NodeId, index: usize, position: f64) {
+        let Some(end) = self.joint_poses.place(&mut self.scene, joint, index, position) else { return };
         self.moved(end);
         if let Some(physics) = &mut self.physics {
-            physics.joint_position_set(&self.scene, joint_node, end, position);
+            physics.joint_position_set(&self.scene, joint, end, index, position);
         }
     }
 

@@ -6,6 +6,7 @@
 
 use nalgebra::{Isometry3, Translation3, Unit, UnitQuaternion, Vector3};
 
+use super::multi_axis_poses::MultiAxisPose;
 use crate::world::scene::{axis_angle_of, rotation_from_axis_angle, FieldValue, NodeId, Scene};
 
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -122,11 +123,36 @@ fn local_pose(scene: &Scene, node: NodeId) -> Isometry3<f64> {
 #[derive(Clone, Debug, Default)]
 pub struct JointPoses {
     list: Vec<JointPose>,
+    /// Hinge2Joints and BallJoints.
+    multi: Vec<MultiAxisPose>,
 }
 
 impl JointPoses {
     pub fn of(scene: &Scene) -> JointPoses {
-        JointPoses { list: scene.preorder().into_iter().filter_map(|n| JointPose::of(scene, n)).collect() }
+        let nodes = scene.preorder();
+        JointPoses {
+            list: nodes.iter().filter_map(|&n| JointPose::of(scene, n)).collect(),
+            multi: nodes.iter().filter_map(|&n| MultiAxisPose::of(scene, n)).collect(),
+        }
+    }
+
+    /// The joint and axis (from 1) whose parameters node is `params`.
+    pub fn axis_of_params(&self, params: NodeId) -> Option<(NodeId, usize)> {
+        self.list.iter().find(|j| j.params == Some(params)).map(|j| (j.joint, 1)).or_else(|| {
+            self.multi.iter().find_map(|j| j.params.iter().position(|&p| p == Some(params)).map(|i| (j.joint, i + 1)))
+        })
+    }
+
+    /// Puts the endPoint of `joint` where axis `index` (from 1) at `position` puts it; returns the
+    /// endPoint, or `None` for an axis the joint does not have.
+    pub fn place(&self, scene: &mut Scene, joint: NodeId, index: usize, position: f64) -> Option<NodeId> {
+        if let Some(j) = self.list.iter().find(|j| j.joint == joint).filter(|_| index == 1) {
+            j.place_end_point(scene, position);
+            return Some(j.end);
+        }
+        let j = self.multi.iter().find(|j| j.joint == joint).filter(|j| (1..=j.axes()).contains(&index))?;
+        j.place_end_point(scene, index, position);
+        Some(j.end)
     }
 
     /// The joint whose parameters node is `params`.

@@ -9,6 +9,7 @@ pub mod joint_poses;
 pub mod laser_spot;
 pub mod lights;
 pub mod mesh_files;
+pub mod multi_axis_poses;
 pub mod obstacles;
 pub mod rays;
 pub mod render;

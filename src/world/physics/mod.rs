@@ -497,11 +497,11 @@ impl Physics {
         Some((hit.time_of_impact, na_vector(hit.normal), *solid))
     }
 
-    /// A supervisor set the position of joint `joint` (its endPoint was placed there): the first
+    /// A supervisor set axis `index` (from 1) of joint `joint` (its endPoint was placed there): that
     /// axis starts again from that position, the bodies below the endPoint at rest.
-    pub fn joint_position_set(&mut self, scene: &Scene, joint: NodeId, end: NodeId, position: f64) {
+    pub fn joint_position_set(&mut self, scene: &Scene, joint: NodeId, end: NodeId, index: usize, position: f64) {
         self.stop_bodies(scene, Some(end));
-        if let Some(axis) = self.joint_mut(joint).and_then(|j| j.axes.first_mut()) {
+        if let Some(axis) = self.joint_mut(joint).and_then(|j| j.axes.get_mut(index.wrapping_sub(1))) {
             axis.position = position;
             axis.velocity = 0.0;
         }

@@ -62,8 +62,9 @@ fn velocity(scene: &Scene, physics: Option<&Physics>, node: NodeId) -> [f64; 6] 
 pub struct Outcome {
     /// A kinematic Solid now has a velocity: it glides from the next step.
     pub gliding: Option<NodeId>,
-    /// A joint's endPoint was placed at a new position (`jointParameters`-like node written).
-    pub joint_position: Option<NodeId>,
+    /// Axis `index` (from 1) of a joint is set to `position` (written to its parameters node, if any):
+    /// its endPoint goes there.
+    pub joint_position: Option<(NodeId, usize, f64)>,
 }
 
 /// Applies a physics command; `None` when `cmd` is not one. Webots' warnings for nodes that cannot take
@@ -150,14 +151,9 @@ pub fn command(
                 2 => "jointParameters2",
                 _ => "jointParameters3",
             };
-            let Some(p) = scene.sf_node(joint, params) else {
-                warnings.push(format!(
-                    "wb_supervisor_node_set_joint_position(): the joint has no '{params}' node: its position cannot be \
-                     set."
-                ));
-                return Some(outcome);
-            };
-            let (lo, hi) = (scene.sf_float(p, "minStop"), scene.sf_float(p, "maxStop"));
+            // a joint without this parameters node keeps the position itself (no stops)
+            let p = scene.sf_node(joint, params);
+            let (lo, hi) = p.map_or((0.0, 0.0), |p| (scene.sf_float(p, "minStop"), scene.sf_float(p, "maxStop")));
             let applied = if lo != hi { position.clamp(lo, hi) } else { position };
             if applied != position {
                 warnings.push(format!(
@@ -165,8 +161,10 @@ pub fn command(
                      limits of the joint. Applied position is {applied}."
                 ));
             }
-            scene.set_field_synced(p, "position", FieldValue::SFFloat(applied));
-            outcome.joint_position = Some(p);
+            if let Some(p) = p {
+                scene.set_field_synced(p, "position", FieldValue::SFFloat(applied));
+            }
+            outcome.joint_position = Some((joint, index as usize, applied));
         }
         _ => return None,
     }
