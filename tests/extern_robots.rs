@@ -247,8 +247,9 @@ fn restarting_an_extern_robot_s_controller_lets_it_go_and_the_robot_takes_the_ne
 #[test]
 fn an_asynchronous_controller_computing_does_not_hold_the_others() {
     let p = Project::new();
-    let world =
-        HEADER.to_string() + &robot("slow", "async_sleeper", "synchronization FALSE") + &robot("fast", "quit", "");
+    let world = HEADER.to_string()
+        + &robot("slow", "async_sleeper", "synchronization FALSE")
+        + &robot("fast", "quit", "controllerArgs [ \"32\" \"mark\" ]");
     p.world("async.wbt", &world);
     p.controller("async_sleeper", "async_sleeper");
     p.controller("quit", "quit");

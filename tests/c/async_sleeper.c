@@ -1,4 +1,5 @@
-/* Steps once, then computes (sleeps) for 0.3 s of wall time before its next step, and says what that
+/* Steps once, then computes (sleeps) until the run is over for the others (quit.c, run with "mark",
+ * creates ../quit.done when its step returns -1; 30 s at most) before its next step, and says what that
  * step returned and when. Run on a robot with synchronization FALSE. */
 #define _DEFAULT_SOURCE
 #include <stdio.h>
@@ -8,7 +9,8 @@
 int main(void) {
   wb_robot_init();
   wb_robot_step(32);
-  usleep(300000); /* well inside the runner's 1 s grace for controllers still running at the end */
+  for (int waited = 0; access("../quit.done", F_OK) != 0 && waited < 3000; ++waited)
+    usleep(10000);
   const int r = wb_robot_step(32);
   printf("sync=%d, after computing: step returned %d at %.3f\n", wb_robot_get_synchronization(), r,
          wb_robot_get_time());
