@@ -9,6 +9,7 @@ use rand_chacha::ChaCha8Rng;
 use rand_distr::{Distribution, StandardNormal};
 
 use super::family::{same, Ctx, Family, Owner};
+use super::motion_blur::MotionBlur;
 use super::recognition::{recognize, RecognitionParams};
 use crate::protocol::node_type::node_type_from_name;
 use crate::protocol::{
@@ -28,6 +29,9 @@ struct Camera {
     setup: CameraSetup,
     far: f64,
     noise: f64,
+    /// `motionBlur`: the pixels' response time (ms), 0 for none; the running average when there is one.
+    motion_blur: f64,
+    blur: Option<Box<MotionBlur>>,
     recognition: Option<RecognitionParams>,
     image: Sampling,
     recognizing: Sampling,
@@ -69,6 +73,7 @@ impl Camera {
         };
         self.far = scene.sf_float(n, "far");
         self.noise = scene.sf_float(n, "noise");
+        self.motion_blur = scene.sf_float(n, "motionBlur");
         self.recognition = recognition.map(|r| RecognitionParams {
             max_range: scene.sf_float(r, "maxRange"),
             max_objects: scene.sf_int(r, "maxObjects"),
@@ -77,15 +82,22 @@ impl Camera {
     }
 
     /// The camera's image of `view` under `lighting`, with the lasers' `spots`, BGRA (`shading.rs`): the
-    /// pixels are cast (on several threads for big images), then the noise is drawn pixel after pixel from
-    /// the camera's stream.
-    fn render(&mut self, scene: &Scene, view: &VisualScene, lighting: &Lighting, spots: &LaserSpots) -> Vec<u8> {
+    /// pixels are cast (on several threads for big images), blended into the earlier frames with a
+    /// `motionBlur` (`motion_blur.rs`), then the noise is drawn pixel after pixel from the camera's stream.
+    fn render(
+        &mut self,
+        scene: &Scene,
+        view: &VisualScene,
+        lighting: &Lighting,
+        spots: &LaserSpots,
+        now_ms: f64,
+    ) -> Vec<u8> {
         let s = self.setup.clone();
         let pose = scene.global_pose(self.node);
         let origin = Point3::from(pose.translation.vector);
         let sky = view.background.map(to_byte);
         let far = if self.far > 0.0 { self.far - s.near } else { f64::INFINITY };
-        let rgb = pixels(s.width, s.height, |i, j| {
+        let mut rgb = pixels(s.width, s.height, |i, j| {
             let d = s.projection.direction(s.fov, s.width, s.height, i, j);
             // the near plane (a sphere for spherical projections) clips what is closer
             let start = if s.projection == Projection::Planar { s.near / d[0].max(1e-9) } else { s.near };
@@ -111,6 +123,9 @@ impl Camera {
                 None => sky,
             }
         });
+        if self.motion_blur > 0.0 {
+            self.blur.get_or_insert_with(Default::default).blend(&mut rgb, self.motion_blur, now_ms);
+        }
         let mut image = Vec::with_capacity(rgb.len() / 3 * 4);
         for p in rgb.chunks_exact(3) {
             let [r, g, b] = [p[0], p[1], p[2]].map(|c| self.noisy(c));
@@ -166,6 +181,8 @@ impl Family for CameraFamily {
             setup,
             far: 0.0,
             noise: 0.0,
+            motion_blur: 0.0,
+            blur: None,
             recognition: None,
             image: Sampling::default(),
             recognizing: Sampling::default(),
@@ -212,7 +229,7 @@ impl Family for CameraFamily {
         for (i, image, recognizing) in due {
             let c = &mut self.cameras[i];
             if image {
-                let pixels = c.render(ctx.scene, &view, &lighting, ctx.laser_spots);
+                let pixels = c.render(ctx.scene, &view, &lighting, ctx.laser_spots, ctx.now);
                 ctx.outboxes[c.owner.robot].push_data(c.owner.tag, DeviceData::Image(pixels));
             }
             if let (true, Some(params)) = (recognizing, c.recognition.as_ref()) {

@@ -27,6 +27,7 @@ mod led;
 mod lidar;
 mod light_sensor;
 pub mod lookup_table;
+mod motion_blur;
 mod motor;
 mod motor_law;
 pub mod pen;
