@@ -6,12 +6,6 @@ mod common;
 
 use common::Project;
 
-fn passes(p: &Project, world: &str, needle: &str) {
-    let out = p.run(world, &[]);
-    assert!(out.status.success(), "{}\n{}", out.stdout, out.stderr);
-    out.assert_stdout_has(needle);
-}
-
 /// Three small cameras looking at a red sky a supervisor turns blue: one with a 256 ms response time,
 /// one without blur, one with blur sampled every 64 ms.
 const MOTION_BLUR_WORLD: &str = r#"#VRML_SIM R2025a utf8
@@ -33,5 +27,5 @@ fn webots_camera_color_motion_blur_test_frames_average_with_the_documented_respo
     let p = Project::new();
     p.controller("camera_blur_webots", "camera_blur_webots");
     p.world("motion_blur.wbt", MOTION_BLUR_WORLD);
-    passes(&p, "motion_blur.wbt", "camera motion blur test passed");
+    p.run_printing("motion_blur.wbt", "camera motion blur test passed");
 }

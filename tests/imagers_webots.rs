@@ -6,12 +6,6 @@ mod common;
 
 use common::Project;
 
-fn passes(p: &Project, world: &str, needle: &str) {
-    let out = p.run(world, &[]);
-    assert!(out.status.success(), "{}\n{}", out.stdout, out.stderr);
-    out.assert_stdout_has(needle);
-}
-
 const LIDAR_WORLD: &str = r#"#VRML_SIM R2025a utf8
 WorldInfo { basicTimeStep 32 }
 Pose {
@@ -35,7 +29,7 @@ fn webots_lidar_point_cloud_test_first_sample_after_its_period_on_visual_shapes(
     let p = Project::new();
     p.controller("lidar_point_cloud_webots", "lidar_point_cloud_webots");
     p.world("lidar.wbt", LIDAR_WORLD);
-    passes(&p, "lidar.wbt", "lidar point cloud test passed");
+    p.run_printing("lidar.wbt", "lidar point cloud test passed");
 }
 
 /// Planes 2 m ahead of a 90-degree range finder: a semi-transparent one in the middle, an opaque one to
@@ -86,11 +80,11 @@ fn webots_range_finder_tests_see_semi_transparent_planes_in_every_projection() {
     let p = Project::new();
     p.controller("range_finder_webots", "range_finder_webots");
     p.world("planar.wbt", RANGE_FINDER_PLANAR);
-    passes(&p, "planar.wbt", "range finder planar test passed");
+    p.run_printing("planar.wbt", "range finder planar test passed");
     p.world("spherical.wbt", &round_range_finder("spherical", 128));
-    passes(&p, "spherical.wbt", "range finder spherical test passed");
+    p.run_printing("spherical.wbt", "range finder spherical test passed");
     p.world("cylindrical.wbt", &round_range_finder("cylindrical", 127));
-    passes(&p, "cylindrical.wbt", "range finder cylindrical test passed");
+    p.run_printing("cylindrical.wbt", "range finder cylindrical test passed");
 }
 
 /// A planar camera (256 × 256, 0.7854 rad, recognition to 5 m) at the origin looking along +x; its left
@@ -200,7 +194,7 @@ fn webots_camera_recognition_test_counts_partly_visible_and_nested_solids() {
     let p = Project::new();
     p.controller("recognition_webots", "recognition_webots");
     p.world("recognition.wbt", RECOGNITION_WORLD);
-    passes(&p, "recognition.wbt", "camera recognition test passed");
+    p.run_printing("recognition.wbt", "camera recognition test passed");
 }
 
 /// Webots' nested_def_nodes world laid out along our axes: boxes on the y = 0 plane, distance sensors
@@ -271,7 +265,7 @@ fn webots_nested_def_nodes_test_a_changed_def_reaches_every_use_and_the_sensors(
     let p = Project::new();
     p.controller("nested_def_webots", "nested_def_webots");
     p.world("nested.wbt", NESTED_DEF_WORLD);
-    passes(&p, "nested.wbt", "nested def nodes test passed");
+    p.run_printing("nested.wbt", "nested def nodes test passed");
 }
 
 const PROTO_PARAM_WORLD: &str = r#"#VRML_SIM R2025a utf8
@@ -295,7 +289,7 @@ fn a_proto_parameter_changed_by_a_supervisor_reaches_a_nested_use_in_the_boundin
     let p = Project::new();
     p.controller("proto_param_webots", "proto_param_webots");
     p.world("proto.wbt", PROTO_PARAM_WORLD);
-    passes(&p, "proto.wbt", "proto parameter test passed");
+    p.run_printing("proto.wbt", "proto parameter test passed");
 }
 
 /// Webots' camera_image_update world along our axes: a 2 m plane 1 m ahead, lit only by a light's
@@ -368,13 +362,13 @@ fn webots_camera_tests_image_update_exposure_focus_and_a_lit_red_box() {
     let p = Project::new();
     p.controller("camera_webots", "camera_webots");
     p.world("update.wbt", IMAGE_UPDATE_WORLD);
-    passes(&p, "update.wbt", "camera image_update test passed");
+    p.run_printing("update.wbt", "camera image_update test passed");
     p.world("exposure.wbt", &red_half("0.5", "exposure"));
-    passes(&p, "exposure.wbt", "camera exposure test passed");
+    p.run_printing("exposure.wbt", "camera exposure test passed");
     p.world("focus.wbt", &red_half("1", "focus"));
-    passes(&p, "focus.wbt", "camera focus test passed");
+    p.run_printing("focus.wbt", "camera focus test passed");
     p.world("red_box.wbt", RED_BOX_WORLD);
-    passes(&p, "red_box.wbt", "camera red_box test passed");
+    p.run_printing("red_box.wbt", "camera red_box test passed");
 }
 
 /// Webots' billboard world, in our words: a small red box 2 m ahead in a Billboard's frame, no light.
@@ -398,7 +392,7 @@ fn webots_billboard_test_its_children_follow_the_viewpoint() {
     let p = Project::new();
     p.controller("billboard_webots", "billboard_webots");
     p.world("billboard.wbt", BILLBOARD_WORLD);
-    passes(&p, "billboard.wbt", "billboard test passed");
+    p.run_printing("billboard.wbt", "billboard test passed");
     // the box is in the picture: 2 m ahead, 0.1 m wide, 0.1 / (2 · 2 tan(π/8)) · 640 = 38.6 pixels wide
     let (w, h, pixels) = common::read_png(&p.path().join("controllers/billboard_webots/image2.png"));
     let sky = [38, 115, 255, 255];
@@ -433,7 +427,7 @@ fn webots_lidar_rotating_test_the_first_quarter_of_a_turn_is_the_fixed_lidars_vi
         Lidar { name "rotating lidar" rotation 0 0 1 0.785398 horizontalResolution 1024 fieldOfView 1.5708
           verticalFieldOfView 0.1 numberOfLayers 1 maxRange 5 type "rotating" defaultFrequency 1 }"#;
     p.world("rotating.wbt", &lidar_world(devices, "rotating"));
-    passes(&p, "rotating.wbt", "rotating test passed");
+    p.run_printing("rotating.wbt", "rotating test passed");
 }
 
 /// Webots' lidar_vs_range_finder: a one-row spherical range finder and a one-layer lidar, both 128
@@ -445,7 +439,7 @@ fn webots_lidar_vs_range_finder_test_both_read_the_same_ranges() {
     let devices = r#"RangeFinder { fieldOfView 3.14159 width 128 height 1 projection "spherical" maxRange 5 }
         Lidar { horizontalResolution 128 fieldOfView 3.14159 numberOfLayers 1 maxRange 5 }"#;
     p.world("vs.wbt", &lidar_world(devices, "vs_range_finder"));
-    passes(&p, "vs.wbt", "vs_range_finder test passed");
+    p.run_printing("vs.wbt", "vs_range_finder test passed");
 }
 
 /// Webots' range_finder_horizontal_spherical_projection: a cylindrical range finder (6.28 rad, 1000 ×
@@ -465,7 +459,7 @@ Robot {
 }
 "#;
     p.world("horizontal.wbt", world);
-    passes(&p, "horizontal.wbt", "horizontal test passed");
+    p.run_printing("horizontal.wbt", "horizontal test passed");
 }
 
 /// Webots' camera_revert, in a world of ours: a camera with noise on a turning hinge (no physics) finds a
@@ -496,5 +490,5 @@ fn webots_camera_revert_test_images_after_a_reload_are_the_same() {
     let p = Project::new();
     p.controller("camera_revert_webots", "camera_revert_webots");
     p.world("revert.wbt", CAMERA_REVERT_WORLD);
-    passes(&p, "revert.wbt", "camera revert test passed");
+    p.run_printing("revert.wbt", "camera revert test passed");
 }

@@ -194,6 +194,14 @@ impl Project {
         cmd
     }
 
+    /// `run` with no arguments, which must end well with `needle` in its output.
+    pub fn run_printing(&self, world: &str, needle: &str) -> RunOutput {
+        let out = self.run(world, &[]);
+        assert!(out.status.success(), "{}\n{}", out.stdout, out.stderr);
+        out.assert_stdout_has(needle);
+        out
+    }
+
     /// `webots-shim run worlds/<world> <args>`.
     pub fn run(&self, world: &str, args: &[&str]) -> RunOutput {
         let start = Instant::now();
