@@ -86,11 +86,7 @@ impl Server {
     /// A controller the world waits for before time may pass: one launched and not yet connected, or a
     /// synchronous extern robot's (see `externs.rs`).
     fn any_pending(&self) -> bool {
-        let keep = self.opts.keep_extern;
-        self.ctls
-            .iter()
-            .flatten()
-            .any(|c| c.phase == Phase::Pending && c.ext.as_ref().is_none_or(|e| e.holds_time(keep)))
+        self.ctls.iter().flatten().any(|c| c.pending_holds_time(self.opts.keep_extern))
     }
 
     pub(super) fn finished(&self) -> bool {

@@ -127,6 +127,12 @@ impl Ctl {
     fn is_extern(&self) -> bool {
         self.ext.is_some()
     }
+
+    /// Not connected, and the world waits for it: a launched controller still to connect, or a
+    /// synchronous extern robot's (see `externs.rs`).
+    fn pending_holds_time(&self, keep_extern: bool) -> bool {
+        self.phase == Phase::Pending && self.ext.as_ref().is_none_or(|e| e.holds_time(keep_extern))
+    }
 }
 
 pub struct Server {

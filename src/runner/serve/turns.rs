@@ -24,7 +24,7 @@ impl Server {
         let Some(ctl) = self.ctls.get(robot).and_then(Option::as_ref) else { return false };
         match ctl.phase {
             Phase::Connected => self.world.computes_synchronously(robot),
-            Phase::Pending => ctl.ext.as_ref().is_none_or(|e| e.holds_time(self.opts.keep_extern)),
+            Phase::Pending => ctl.pending_holds_time(self.opts.keep_extern),
             Phase::Left => false,
         }
     }
