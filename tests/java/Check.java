@@ -19,6 +19,11 @@ final class Check {
       fail("got " + actual + ", expected " + expected);
   }
 
+  static void near(double actual, double expected, double tolerance) {
+    if (!(Math.abs(actual - expected) < tolerance))
+      fail(actual + ", expected " + expected);
+  }
+
   static void doubles(double actual, double expected) {
     if (!(Math.abs(actual - expected) < 1e-9))
       fail("got " + actual + ", expected " + expected);

@@ -10,10 +10,6 @@ import com.cyberbotics.webots.controller.Supervisor;
 public class phys_contacts {
   static final int STEP = 8;
 
-  static void near(double actual, double expected, double tolerance) {
-    Check.that(Math.abs(actual - expected) < tolerance, actual + ", expected " + expected);
-  }
-
   public static void main(String[] args) {
     final Supervisor sv = new Supervisor();
     final Node box = sv.getFromDef("BOX"), tippy = sv.getFromDef("TIPPY"), hinge = sv.getFromDef("HINGE");
@@ -23,7 +19,7 @@ public class phys_contacts {
 
     // base 0.1 kg at x = 2, arm 10 kg at x = 2.5: the centre of mass is far beyond the base
     Check.that(!tippy.getStaticBalance(), "the tippy robot stands");
-    near(tippy.getCenterOfMass()[0], (0.1 * 2.0 + 10 * 2.5) / 10.1, 2e-3);
+    Check.near(tippy.getCenterOfMass()[0], (0.1 * 2.0 + 10 * 2.5) / 10.1, 2e-3);
 
     box.enableContactPointsTracking(STEP, true);
     for (int k = 0; k < 60; ++k)
@@ -32,8 +28,8 @@ public class phys_contacts {
     Check.that(points.length >= 3, points.length + " contact points on the resting box");
     final double x = box.getPosition()[0];
     for (ContactPoint p : points) {
-      near(p.getPoint()[2], 0, 2e-3);
-      near(Math.abs(p.getPoint()[0] - x), 0.1, 2e-3);
+      Check.near(p.getPoint()[2], 0, 2e-3);
+      Check.near(Math.abs(p.getPoint()[0] - x), 0.1, 2e-3);
       Check.ints(p.getNodeId(), box.getId());
     }
     Check.that(box.getStaticBalance(), "the resting box stands");
@@ -42,14 +38,14 @@ public class phys_contacts {
     // the bob hangs 1 m below the anchor at (0, 5, 2), turned 0.5 rad about y
     hinge.setJointPosition(0.5, 1);
     final Field position = params.getField("position");
-    near(position.getSFFloat(), 0.5, 1e-12);
-    near(bob.getPosition()[0], -Math.sin(0.5), 1e-9);
-    near(bob.getPosition()[2], 2 - Math.cos(0.5), 1e-9);
+    Check.near(position.getSFFloat(), 0.5, 1e-12);
+    Check.near(bob.getPosition()[0], -Math.sin(0.5), 1e-9);
+    Check.near(bob.getPosition()[2], 2 - Math.cos(0.5), 1e-9);
     sv.step(STEP);
-    near(position.getSFFloat(), 0.5, 5e-3);
+    Check.near(position.getSFFloat(), 0.5, 5e-3);
     // beyond the stop at 1 rad: clamped
     hinge.setJointPosition(2.0, 1);
-    near(position.getSFFloat(), 1.0, 1e-12);
+    Check.near(position.getSFFloat(), 1.0, 1e-12);
     System.out.println("contact checks passed");
   }
 }

@@ -8,14 +8,10 @@ import com.cyberbotics.webots.controller.Supervisor;
 public class phys_supervisor {
   static final int STEP = 10;
 
-  static void near(double actual, double expected, double tolerance) {
-    Check.that(Math.abs(actual - expected) < tolerance, actual + ", expected " + expected);
-  }
-
   static void vector(double[] actual, double... expected) {
     Check.that(actual != null && actual.length == expected.length, java.util.Arrays.toString(actual));
     for (int i = 0; i < expected.length; i++)
-      near(actual[i], expected[i], 1e-9);
+      Check.near(actual[i], expected[i], 1e-9);
   }
 
   static void allNan(double[] values, int count) {
@@ -45,14 +41,14 @@ public class phys_supervisor {
     ball.addForceWithOffset(new double[] {0, 2, 0}, new double[] {0.1, 0, 0}, false);
     sv.step(STEP);
     final double[] v = ball.getVelocity();
-    near(v[1], 2 * dt / m, 1e-12);
-    near(v[5], 0.1 * 2 * dt / inertia, 1e-12);
+    Check.near(v[1], 2 * dt / m, 1e-12);
+    Check.near(v[5], 0.1 * 2 * dt / inertia, 1e-12);
 
     // a torque about z: dw_z = tau dt / I
     ball.resetPhysics();
     ball.addTorque(new double[] {0, 0, 0.05}, false);
     sv.step(STEP);
-    near(ball.getVelocity()[5], 0.05 * dt / inertia, 1e-12);
+    Check.near(ball.getVelocity()[5], 0.05 * dt / inertia, 1e-12);
 
     // a set velocity is kept (no gravity, no damping) and moves the ball v t
     ball.resetPhysics();
@@ -61,7 +57,7 @@ public class phys_supervisor {
     vector(ball.getVelocity(), 0, 1, 0, 0, 0, 0);
     for (int i = 0; i < 100; i++)
       sv.step(STEP);
-    near(ball.getPosition()[1], y0 + 1.0, 1e-9);
+    Check.near(ball.getPosition()[1], y0 + 1.0, 1e-9);
     vector(ball.getCenterOfMass(), ball.getPosition());
     // nothing touches the ball in empty space
     Check.ints(ball.getNumberOfContactPoints(true), 0);
@@ -72,14 +68,14 @@ public class phys_supervisor {
     block.setVelocity(new double[] {0.5, 0, 0, 0, 0, 0});
     for (int i = 0; i < 10; i++)
       sv.step(STEP);
-    near(block.getPosition()[0], x0 + 0.5 * 10 * dt, 1e-9);
+    Check.near(block.getPosition()[0], x0 + 0.5 * 10 * dt, 1e-9);
     vector(block.getVelocity(), 0.5, 0, 0, 0, 0, 0);
     block.resetPhysics();
     sv.step(STEP);
     final double stopped = block.getPosition()[0];
     sv.step(STEP);
     Check.that(block.getPosition()[0] == stopped, "the block stopped");
-    near(block.getCenterOfMass()[0], stopped, 1e-12);
+    Check.near(block.getCenterOfMass()[0], stopped, 1e-12);
 
     // misuse: the library's checks (messages on stderr), NaN for what is not a Solid
     ball.addForce(new double[] {Double.NaN, 0, 0}, false);
