@@ -182,15 +182,34 @@ impl PhysicsHooks for Hooks {
             };
         }
         // ODE bounces only contacts approaching faster than bounceVelocity (rapier sets restitution per
-        // manifold: the fastest-approaching point decides); the anchors are world points in this hook
+        // manifold: the fastest-approaching point decides, with its projected mass); the anchors are world
+        // points in this hook
         let normal = *m.normal;
-        let approach = m
+        let (approach, r) = m
             .solver_contacts
             .iter()
-            .map(|c| (velocity_at(body1, c.anchor1) - velocity_at(body2, c.anchor2)).dot(normal))
-            .fold(f64::NEG_INFINITY, f64::max);
-        *m.restitution = if approach > surface.bounce_velocity { surface.bounce } else { 0.0 };
+            .map(|c| {
+                let v = (velocity_at(body1, c.anchor1) - velocity_at(body2, c.anchor2)).dot(normal);
+                (v, projected_mass(bodies, (body1, c.anchor1), (body2, c.anchor2), normal))
+            })
+            .fold((f64::NEG_INFINITY, 0.0), |a, b| if b.0 > a.0 { b } else { a });
+        let e = effective_bounce(surface.bounce, surface.soft_cfm, self.dt, r);
+        *m.restitution = if approach > surface.bounce_velocity { e } else { 0.0 };
     }
+}
+
+/// The restitution ODE's bounce amounts to on a soft contact. ODE aims the contact's normal row at
+/// `bounce` times the approach speed, but its `softCFM` gives way to that target: the row ends the step
+/// at `(u + κ·target) / (1 + κ)` of the approach `u < 0`, with `κ = h / (r · CFM)` for the contact's
+/// projected mass `r` (ODE's manual, "Soft constraint and constraint force mixing"). So the outgoing
+/// speed is `(κ·bounce − 1) / (1 + κ)` of the incoming one: a light body bounces nearly `bounce`, a heavy
+/// one far less or not at all (then the contact's spring pushes it out).
+pub fn effective_bounce(bounce: f64, soft_cfm: f64, dt: f64, projected_mass: f64) -> f64 {
+    if !(projected_mass > 0.0) {
+        return bounce;
+    }
+    let kappa = dt / (projected_mass * soft_cfm.max(1e-12));
+    ((kappa * bounce - 1.0) / (1.0 + kappa)).clamp(0.0, bounce)
 }
 
 /// A contact point of the last step, in world coordinates, with the Solid whose geometry it touches.
@@ -230,6 +249,18 @@ pub fn contact_points(narrow_phase: &NarrowPhase, colliders: &ColliderSet, solid
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_soft_contact_bounces_less_the_heavier_its_body() {
+        // Webots' default surface at 16 ms: κ = 0.016 / (m · 0.001)
+        let e = |m: f64| effective_bounce(0.5, 0.001, 0.016, m);
+        assert!((e(0.01) - (800.0 - 1.0) / 1601.0).abs() < 1e-12);
+        assert!((e(5.0) - (1.6 - 1.0) / 4.2).abs() < 1e-12);
+        assert_eq!(e(32.0), 0.0, "κ·bounce under 1: the row never reaches its target");
+        assert!(e(1e-9) < 0.5 && e(1e-9) > 0.4999);
+        assert_eq!(e(f64::INFINITY), 0.0);
+        assert_eq!(e(f64::NAN), 0.5);
+    }
 
     #[test]
     fn tags_round_trip() {

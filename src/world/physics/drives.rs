@@ -35,8 +35,24 @@ pub struct Sides {
 }
 
 /// Per joint of `plan` (same order), its sides; `None` when the joint closes a loop or both sides are
-/// fixed (no velocity of its own to set). `handles[b]` is body `b`'s engine body.
-pub fn sides(plan: &Plan, handles: &[RigidBodyHandle]) -> Vec<Option<Sides>> {
+/// fixed (no velocity of its own to set). `handles[b]` is body `b`'s engine body. `passive[j]`: joint
+/// `j` has no motor, spring or damper, so a motor's impulse elsewhere does not turn what hangs from it
+/// (a pole on a free hinge keeps its own rotation while the body under it recoils); its far side is
+/// left to the engine's joint solver, unless leaving it out would cut a side from the world.
+pub fn sides(plan: &Plan, handles: &[RigidBodyHandle], passive: &[bool]) -> Vec<Option<Sides>> {
+    let everything = sides_across(plan, handles, &[]);
+    let rigid_only = sides_across(plan, handles, passive);
+    everything
+        .into_iter()
+        .zip(rigid_only)
+        .map(|(all, rigid)| match (all, rigid) {
+            (Some(all), Some(rigid)) if all.upper_fixed == rigid.upper_fixed => Some(rigid),
+            (all, _) => all,
+        })
+        .collect()
+}
+
+fn sides_across(plan: &Plan, handles: &[RigidBodyHandle], passive: &[bool]) -> Vec<Option<Sides>> {
     let n = plan.bodies.len();
     // edges: (a, b, which joint, if any)
     let mut edges: Vec<(Option<usize>, usize, Option<usize>)> =
@@ -54,7 +70,7 @@ pub fn sides(plan: &Plan, handles: &[RigidBodyHandle]) -> Vec<Option<Sides>> {
         seen[start] = true;
         while let Some(x) = stack.pop() {
             for &(a, b, j) in &edges {
-                if j == Some(skip) {
+                if j == Some(skip) || j.is_some_and(|j| passive.get(j).copied().unwrap_or(false)) {
                     continue;
                 }
                 let (a, b) = (node(a), b);

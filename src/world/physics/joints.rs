@@ -474,6 +474,18 @@ impl Joint {
         axis.stepped.impulse / engine.params.dt + axis.stepped.force - impulse * super::welds::impulse_to_force(engine)
     }
 
+    /// No motor among its devices and no spring, damper or static friction on any axis: nothing in the
+    /// joint resists its own motion.
+    pub fn is_passive(&self, scene: &Scene) -> bool {
+        let motor = |d: &NodeId| matches!(scene.type_name(*d), "RotationalMotor" | "LinearMotor");
+        let has_motor = ["device", "device2", "device3"].iter().any(|f| scene.mf_node(self.node, f).iter().any(motor));
+        !has_motor
+            && self
+                .axes
+                .iter()
+                .all(|a| a.params.spring == 0.0 && a.params.damping == 0.0 && a.params.static_friction == 0.0)
+    }
+
     /// Before a step: each hinge or slider in velocity control reaches its velocity (see `drives`), the
     /// engine's motor keeping the force left. `first`: the first sweep of this step.
     pub fn step_drives(&mut self, engine: &mut Engine, bodies: &[Body], first: bool) {

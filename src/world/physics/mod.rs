@@ -15,6 +15,8 @@ pub mod bounds;
 mod contact_depth_tests;
 mod contacts;
 mod divergence;
+#[cfg(test)]
+mod drive_reaction_tests;
 mod drives;
 mod engine;
 #[cfg(test)]
@@ -157,7 +159,8 @@ impl Physics {
         }
         engine.share_out();
         let handles: Vec<_> = bodies.iter().map(|b| b.handle).collect();
-        for (joint, sides) in joints.iter_mut().zip(drives::sides(&plan, &handles)) {
+        let passive: Vec<bool> = joints.iter().map(|j| j.is_passive(scene)).collect();
+        for (joint, sides) in joints.iter_mut().zip(drives::sides(&plan, &handles, &passive)) {
             joint.set_sides(&mut engine, sides);
         }
         let mut welds = Vec::new();
