@@ -12,6 +12,6 @@ from .sensor import VectorSensor
 class Accelerometer(VectorSensor):
     _enable = wb.function('wb_accelerometer_enable', None, wb.tag_t, ctypes.c_int)
     _get_sampling_period = wb.function('wb_accelerometer_get_sampling_period', ctypes.c_int, wb.tag_t)
-    _get_values = wb.function('wb_accelerometer_get_values', wb.doubles_t, wb.tag_t)
+    _get_values = wb.untyped('wb_accelerometer_get_values', wb.doubles_t, quick=True)
     _get_lookup_table_size = wb.function('wb_accelerometer_get_lookup_table_size', ctypes.c_int, wb.tag_t)
     _get_lookup_table = wb.function('wb_accelerometer_get_lookup_table', wb.doubles_t, wb.tag_t)

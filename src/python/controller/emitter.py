@@ -10,6 +10,8 @@ from .device import Device, device_class
 from .node_type import NodeType
 
 _send = wb.quick_function('wb_emitter_send', ctypes.c_int, wb.tag_t, ctypes.c_void_p, ctypes.c_int)
+# for bytes sent as they are
+_send_bytes = wb.untyped('wb_emitter_send', ctypes.c_int, quick=True)
 _get_buffer_size = wb.function('wb_emitter_get_buffer_size', ctypes.c_int, wb.tag_t)
 _get_channel = wb.function('wb_emitter_get_channel', ctypes.c_int, wb.tag_t)
 _set_channel = wb.function('wb_emitter_set_channel', None, wb.tag_t, ctypes.c_int)
@@ -42,7 +44,7 @@ class Emitter(Device):
         UTF-8 (no NUL added), a list of floats, ints or bools packed."""
         if type(message) is bytes and length is None:
             # the usual packet, sent as it is
-            _send(self._tag, message, len(message))
+            _send_bytes(self._tag, message, len(message))
             return
         size = None
         if isinstance(message, (bytes, bytearray, memoryview)):

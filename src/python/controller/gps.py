@@ -8,7 +8,7 @@ from .device import device_class
 from .node_type import NodeType
 from .sensor import Sensor
 
-_get_values = wb.function('wb_gps_get_values', wb.doubles_t, wb.tag_t)
+_get_values = wb.untyped('wb_gps_get_values', wb.doubles_t, quick=True)
 _get_speed = wb.function('wb_gps_get_speed', ctypes.c_double, wb.tag_t)
 _get_speed_vector = wb.function('wb_gps_get_speed_vector', wb.doubles_t, wb.tag_t)
 _get_coordinate_system = wb.function('wb_gps_get_coordinate_system', ctypes.c_int, wb.tag_t)
@@ -28,7 +28,9 @@ class GPS(Sensor):
     _get_sampling_period = wb.function('wb_gps_get_sampling_period', ctypes.c_int, wb.tag_t)
 
     def getValues(self) -> typing.Optional[typing.List[float]]:
-        return self.value
+        # the property written out: a controller reads it every step
+        values = _get_values(self._tag)
+        return values[:3] if values else None
 
     def getSpeed(self) -> float:
         return self.speed

@@ -39,6 +39,8 @@ from .touch_sensor import TouchSensor
 _init = wb.function('wb_robot_init', ctypes.c_int)
 _cleanup = wb.function('wb_robot_cleanup', None)
 _step = wb.function('wb_robot_step', ctypes.c_int, ctypes.c_int)
+# Robot.step's call for an int duration; `_step` takes what it cannot pass (an int beyond 64 bits)
+_step_int = wb.untyped('wb_robot_step', ctypes.c_int)
 _step_begin = wb.function('wb_robot_step_begin', ctypes.c_int, ctypes.c_int)
 _step_end = wb.function('wb_robot_step_end', ctypes.c_int)
 _wait_for_user_input_event = wb.function('wb_robot_wait_for_user_input_event', ctypes.c_int, ctypes.c_int,
@@ -136,7 +138,10 @@ class Robot:
             duration = wb.integer(duration, 'Robot.step(): duration')
         if _run_over:
             return _stepping(_step, duration)
-        result = _step(duration)
+        try:
+            result = _step_int(duration)
+        except ctypes.ArgumentError:
+            result = _step(duration)
         if result == -1:
             _mark_run_over()
         return result

@@ -42,8 +42,8 @@ def lookup_table(get_size, get_table, tag: int) -> typing.List[float]:
 
 
 class VectorSensor(Sensor):
-    """Three values through a lookup table: a subclass also names its C functions in `_get_values`,
-    `_get_lookup_table_size` and `_get_lookup_table`."""
+    """Three values through a lookup table: a subclass also names its C functions in `_get_values` (taking
+    the tag as it is: `wb.untyped`), `_get_lookup_table_size` and `_get_lookup_table`."""
     _get_values = None
     _get_lookup_table_size = None
     _get_lookup_table = None

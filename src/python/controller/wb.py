@@ -51,6 +51,17 @@ def quick_function(name: str, restype, *argtypes):
     return f
 
 
+def untyped(name: str, restype, quick: bool = False):
+    """The C function `name` with its result type only, for the calls a controller makes every step: ctypes
+    then passes a Python int as a C int and bytes as a pointer without its per-argument converters, which
+    cost as much as the call itself. The caller passes only ints it has checked (a tag, a checked int) or
+    bytes. A fresh function object: the declared one of `function` stays as it is. `quick`: the GIL is
+    kept (see `quick_function`)."""
+    f = (_quick_lib if quick else lib)[name]
+    f.restype = restype
+    return f
+
+
 def integer(value, what: str) -> int:
     """`value` as a C int; `what` names it in the error ("Robot.step(): duration")."""
     try:
