@@ -8,6 +8,9 @@ use nalgebra::{Point3, Vector3};
 use rand_chacha::ChaCha8Rng;
 use rand_distr::{Distribution, StandardNormal};
 
+use rayon::prelude::*;
+
+use super::depth_of_field::{self, Focus};
 use super::family::{same, Ctx, Family, Owner};
 use super::motion_blur::MotionBlur;
 use super::recognition::{recognize, RecognitionParams};
@@ -20,7 +23,7 @@ use crate::world::devices::sampling::Sampling;
 use crate::world::geometry::laser_spot::{LaserSpot, LaserSpots};
 use crate::world::geometry::rays::Rays;
 use crate::world::geometry::render::{pixels, VisualScene};
-use crate::world::geometry::shading::{tone_map, Lighting, Surface};
+use crate::world::geometry::shading::{tone_map, untone_map, Lighting, Surface};
 use crate::world::scene::{NodeId, Scene};
 
 struct Camera {
@@ -82,8 +85,9 @@ impl Camera {
     }
 
     /// The camera's image of `view` under `lighting`, with the lasers' `spots`, BGRA (`shading.rs`): the
-    /// pixels are cast (on several threads for big images), blended into the earlier frames with a
-    /// `motionBlur` (`motion_blur.rs`), then the noise is drawn pixel after pixel from the camera's stream.
+    /// pixels are cast (on several threads for big images), blurred by a `focus` (`depth_of_field.rs`,
+    /// on the linear colours before the exposure), blended into the earlier frames with a `motionBlur`
+    /// (`motion_blur.rs`), then the noise is drawn pixel after pixel from the camera's stream.
     fn render(
         &mut self,
         scene: &Scene,
@@ -95,9 +99,9 @@ impl Camera {
         let s = self.setup.clone();
         let pose = scene.global_pose(self.node);
         let origin = Point3::from(pose.translation.vector);
-        let sky = view.background.map(to_byte);
         let far = if self.far > 0.0 { self.far - s.near } else { f64::INFINITY };
-        let mut rgb = pixels(s.width, s.height, |i, j| {
+        // what the ray of pixel (i, j) meets, and how far along the camera's axis
+        let trace = |i: i32, j: i32| -> (Seen, f64) {
             let d = s.projection.direction(s.fov, s.width, s.height, i, j);
             // the near plane (a sphere for spherical projections) clips what is closer
             let start = if s.projection == Projection::Planar { s.near / d[0].max(1e-9) } else { s.near };
@@ -108,21 +112,49 @@ impl Camera {
             let reach = hit.map_or(far, |(_, toi, _)| toi + 1e-9);
             if let Some((t, normal)) = (!spots.is_empty()).then(|| spots.meet(&from, &dir, reach)).flatten() {
                 let light = lighting.shade(&LaserSpot::surface(), &(from + dir * t), &normal);
-                return light.map(|c| to_byte(tone_map(c, s.exposure)));
+                return (Seen::Light(light), (start + t) * d[0]);
             }
             match hit {
                 Some((item, toi, normal)) => {
                     let item = &view.items()[item];
-                    match item.surface {
-                        Surface::Flat(c) => c.map(to_byte),
-                        Surface::Lit { .. } => lighting
-                            .shade(&item.surface, &(from + dir * toi), &normal)
-                            .map(|c| to_byte(tone_map(c, s.exposure))),
-                    }
+                    let seen = match item.surface {
+                        Surface::Flat(c) => Seen::Flat(c),
+                        Surface::Lit { .. } => Seen::Light(lighting.shade(&item.surface, &(from + dir * toi), &normal)),
+                    };
+                    (seen, (start + toi) * d[0])
                 }
-                None => sky,
+                None => (Seen::Sky, f64::INFINITY),
             }
-        });
+        };
+        let focus = Focus::of(s.projection == Projection::Planar && s.exposure > 0.0, s.focal_distance, s.focal_length);
+        let mut rgb = match focus {
+            None => {
+                let sky = view.background.map(to_byte);
+                pixels(s.width, s.height, |i, j| match trace(i, j).0 {
+                    Seen::Light(light) => light.map(|c| to_byte(tone_map(c, s.exposure))),
+                    Seen::Flat(c) => c.map(to_byte),
+                    Seen::Sky => sky,
+                })
+            }
+            Some(focus) => {
+                let sky_depth = if self.far > 0.0 { self.far } else { depth_of_field::DEFAULT_FAR };
+                let (w, h) = (s.width.max(0) as usize, s.height.max(0) as usize);
+                let (mut light, depth): (Vec<[f64; 3]>, Vec<f64>) = (0..w * h)
+                    .into_par_iter()
+                    .map(|p| {
+                        let (seen, depth) = trace((p % w) as i32, (p / w) as i32);
+                        // what shows as written is taken back through the exposure, as Webots clears its sky
+                        match seen {
+                            Seen::Light(light) => (light, depth),
+                            Seen::Flat(c) => (c.map(|c| untone_map(c, s.exposure)), depth),
+                            Seen::Sky => (view.background.map(|c| untone_map(c, s.exposure)), sky_depth),
+                        }
+                    })
+                    .unzip();
+                depth_of_field::apply(&focus, w, h, &mut light, &depth);
+                light.iter().flat_map(|l| l.map(|c| to_byte(tone_map(c, s.exposure)))).collect()
+            }
+        };
         if self.motion_blur > 0.0 {
             self.blur.get_or_insert_with(Default::default).blend(&mut rgb, self.motion_blur, now_ms);
         }
@@ -141,6 +173,13 @@ impl Camera {
         let g: f64 = StandardNormal.sample(&mut *self.rng);
         (f64::from(c) + g * self.noise * 255.0).round().clamp(0.0, 255.0) as u8
     }
+}
+
+/// What a pixel's ray meets: light to map through the exposure, a colour shown as written, or the sky.
+enum Seen {
+    Light([f64; 3]),
+    Flat([f64; 3]),
+    Sky,
 }
 
 fn to_byte(c: f64) -> u8 {

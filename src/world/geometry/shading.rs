@@ -119,6 +119,12 @@ pub fn tone_map(c: f64, exposure: f64) -> f64 {
     (1.0 - (-c.max(0.0) * exposure.max(0.0)).exp()).powf(1.0 / GAMMA)
 }
 
+/// The linear light `tone_map` shows as the colour channel `c`, as Webots takes its sky colour back
+/// through the exposure (1 - c^2.2 kept above 1e-9, so a full channel is finite).
+pub fn untone_map(c: f64, exposure: f64) -> f64 {
+    -(1.000_000_001 - c.clamp(0.0, 1.0).powf(GAMMA)).ln() / exposure
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -137,5 +143,17 @@ mod tests {
         assert_eq!(byte(c, 1.0), 227);
         assert_eq!(byte(c, 0.5), 190);
         assert_eq!(byte(c, 5.0), 255);
+    }
+
+    #[test]
+    fn a_colour_taken_back_through_the_exposure_shows_as_written() {
+        for exposure in [0.5, 1.0, 2.0] {
+            for v in [0u8, 1, 102, 179, 254, 255] {
+                let c = f64::from(v) / 255.0;
+                assert_eq!(byte(untone_map(c, exposure), exposure), v, "{v} at {exposure}");
+            }
+        }
+        // a full channel stays finite: -ln(1e-9)
+        assert!((untone_map(1.0, 1.0) - 1e9f64.ln()).abs() < 1e-6);
     }
 }
