@@ -1,6 +1,7 @@
 //! Camera: an image of the visual shapes (render.rs: one ray per pixel, lit and exposed by Webots'
 //! rules in shading.rs, the Background's sky colour behind), BGRA, with Gaussian noise of
-//! σ = noise · 255 per channel; the near and far planes clip; zoom and focus are kept and reported. With a
+//! σ = noise · 255 per channel; the near and far planes clip; zoom is kept and reported, a Focus blurs
+//! (`depth_of_field.rs`). With a
 //! Recognition node: the Solids with recognition colours in view (see `recognition.rs`), and the
 //! segmentation image.
 
