@@ -358,6 +358,35 @@ Robot {
 }
 "#;
 
+/// robot_multiple_step's colours in our axes: 1-pixel cameras with a 0.1 rad view, one on a box whose
+/// Appearance has no material (+x), one on a Shape without appearance (+y), one at exposure 0.5 on the
+/// first box, one at the sky (-x), under a point light with an ambient intensity.
+const UNLIT_WORLD: &str = r#"#VRML_SIM R2025a utf8
+WorldInfo { basicTimeStep 32 }
+Background { skyColor [ 0.4 0.7 1 ] }
+PointLight { ambientIntensity 1 intensity 0.4 location 0 0 0.5 }
+Solid { translation 0.5 0 0 children [ Shape { appearance Appearance { } geometry Box { size 0.1 0.1 0.1 } } ] }
+Solid { translation 0 0.5 0 name "bare" children [ Shape { geometry Box { size 0.1 0.1 0.1 } } ] }
+Robot {
+  children [
+    Camera { name "plain" fieldOfView 0.1 width 1 height 1 }
+    Camera { name "bare" rotation 0 0 1 1.5708 fieldOfView 0.1 width 1 height 1 }
+    Camera { name "dim" exposure 0.5 fieldOfView 0.1 width 1 height 1 }
+    Camera { name "sky" rotation 0 0 1 3.1416 fieldOfView 0.1 width 1 height 1 }
+  ]
+  controller "camera_webots"
+  controllerArgs [ "unlit" ]
+}
+"#;
+
+#[test]
+fn webots_robot_multiple_step_colours_unlit_shapes_are_white_through_the_exposure() {
+    let p = Project::new();
+    p.controller("camera_webots", "camera_webots");
+    p.world("unlit.wbt", UNLIT_WORLD);
+    p.run_printing("unlit.wbt", "camera unlit test passed");
+}
+
 #[test]
 fn webots_camera_tests_image_update_exposure_focus_and_a_lit_red_box() {
     let p = Project::new();

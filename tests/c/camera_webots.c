@@ -11,7 +11,12 @@
  *   circle's taps keep their colour; a focal distance outside the Focus range is refused.
  * - focus_on_box: focused on the box's face (0.45 m), the box is sharp up to the edge; focused at
  *   0.1 m it is not.
+ * - unlit (robot_multiple_step's colours): an Appearance without material and a Shape without
+ *   appearance are unlit white, Webots' default shader's linear 1 through the exposure:
+ *   255 · (1 - e^-1)^(1/2.2) = 207 at exposure 1, 255 · (1 - e^-0.5)^(1/2.2) = 167 at 0.5, whatever the
+ *   lights; the sky shows its skyColor 0.4 0.7 1 as written.
  * - red_box (supervisor_reset_simulation's camera): a red box under a light straight on: (207, 0, 0). */
+#include <math.h>
 #include <string.h>
 #include <webots/camera.h>
 #include <webots/device.h>
@@ -114,11 +119,37 @@ static void focus_on_box(WbDeviceTag camera) {
   CHECK(red_at(camera, 31, 32) != 227 && blue_at(camera, 31, 32) != 0, "the box stays sharp focused at 0.1 m");
 }
 
+static void expect_rgb(const char *name, int r, int g, int b) {
+  WbDeviceTag camera = wb_robot_get_device(name);
+  const unsigned char *image = wb_camera_get_image(camera);
+  CHECK(image, "no image for %s", name);
+  const int ir = wb_camera_image_get_red(image, 1, 0, 0), ig = wb_camera_image_get_green(image, 1, 0, 0),
+            ib = wb_camera_image_get_blue(image, 1, 0, 0);
+  CHECK(ir == r && ig == g && ib == b, "%s sees (%d, %d, %d), expected (%d, %d, %d)", name, ir, ig, ib, r, g, b);
+}
+
+static void unlit(void) {
+  const char *names[4] = {"plain", "bare", "dim", "sky"};
+  for (int i = 0; i < 4; i++)
+    wb_camera_enable(wb_robot_get_device(names[i]), TIME_STEP);
+  wb_robot_step(TIME_STEP);
+  const int white = lround(255.0 * pow(1.0 - exp(-1.0), 1.0 / 2.2)),
+            dim = lround(255.0 * pow(1.0 - exp(-0.5), 1.0 / 2.2));
+  CHECK_INT(white, 207);
+  CHECK_INT(dim, 167);
+  expect_rgb("plain", white, white, white);
+  expect_rgb("bare", white, white, white);
+  expect_rgb("dim", dim, dim, dim);
+  expect_rgb("sky", lround(255.0 * 0.4), lround(255.0 * 0.7), 255);
+}
+
 int main(int argc, char **argv) {
   CHECK(argc == 2, "usage: camera_webots TEST");
   wb_robot_init();
   if (strcmp(argv[1], "image_update") == 0)
     image_update();
+  else if (strcmp(argv[1], "unlit") == 0)
+    unlit();
   else if (strcmp(argv[1], "red_box") == 0) {
     WbDeviceTag camera = wb_robot_get_device("camera");
     wb_camera_enable(camera, TIME_STEP);

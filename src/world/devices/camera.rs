@@ -24,7 +24,7 @@ use crate::world::devices::sampling::Sampling;
 use crate::world::geometry::laser_spot::{LaserSpot, LaserSpots};
 use crate::world::geometry::rays::Rays;
 use crate::world::geometry::render::{pixels, VisualScene};
-use crate::world::geometry::shading::{tone_map, untone_map, Lighting, Surface};
+use crate::world::geometry::shading::{tone_map, untone_map, Lighting};
 use crate::world::scene::{NodeId, Scene};
 
 struct Camera {
@@ -118,11 +118,9 @@ impl Camera {
             match hit {
                 Some((item, toi, normal)) => {
                     let item = &view.items()[item];
-                    let seen = match item.surface {
-                        Surface::Flat(c) => Seen::Flat(c),
-                        Surface::Lit { .. } => Seen::Light(lighting.shade(&item.surface, &(from + dir * toi), &normal)),
-                    };
-                    (seen, (start + toi) * d[0])
+                    // an unlit surface's light is its own (`Lighting::shade`)
+                    let light = lighting.shade(&item.surface, &(from + dir * toi), &normal);
+                    (Seen::Light(light), (start + toi) * d[0])
                 }
                 None => (Seen::Sky, f64::INFINITY),
             }
@@ -133,7 +131,6 @@ impl Camera {
                 let sky = view.background.map(to_byte);
                 pixels(s.width, s.height, |i, j| match trace(i, j).0 {
                     Seen::Light(light) => light.map(|c| to_byte(tone_map(c, s.exposure))),
-                    Seen::Flat(c) => c.map(to_byte),
                     Seen::Sky => sky,
                 })
             }
@@ -147,7 +144,6 @@ impl Camera {
                         // what shows as written is taken back through the exposure, as Webots clears its sky
                         match seen {
                             Seen::Light(light) => (light, depth),
-                            Seen::Flat(c) => (c.map(|c| untone_map(c, s.exposure)), depth),
                             Seen::Sky => (view.background.map(|c| untone_map(c, s.exposure)), sky_depth),
                         }
                     })
@@ -176,10 +172,10 @@ impl Camera {
     }
 }
 
-/// What a pixel's ray meets: light to map through the exposure, a colour shown as written, or the sky.
+/// What a pixel's ray meets: light to map through the exposure (a lit surface's, or the unlit light of
+/// one without material), or the sky, shown as written.
 enum Seen {
     Light([f64; 3]),
-    Flat([f64; 3]),
     Sky,
 }
 

@@ -3,7 +3,8 @@
 //! plus the lights' summed ambient intensities times the Material's ambient colour (ambientIntensity ·
 //! diffuseColor), plus each light's Lambert term (intensity, colour, attenuation, spot cone) times the
 //! diffuse colour; the camera then maps it with its exposure, 1 - e^(-c · exposure), and a 1/2.2 gamma.
-//! The Background's sky colour comes out as written (Webots inverts the mapping for it). Specular
+//! The Background's sky colour comes out as written (Webots inverts the mapping for it). A Shape without
+//! appearance or material is unlit white: linear 1, mapped like the rest (207 at exposure 1). Specular
 //! highlights, shadows, textures and fog are not rendered; a PBRAppearance is shaded as a Material whose
 //! diffuse and ambient colour are its base colour (Webots' image-based PBR lighting is not reproduced).
 
@@ -19,7 +20,9 @@ const GAMMA: f64 = 2.2;
 pub enum Surface {
     /// Lit: linear colours.
     Lit { diffuse: [f64; 3], ambient: [f64; 3], emissive: [f64; 3] },
-    /// Not lit (a Shape without appearance or material): the colour as written.
+    /// Not lit (a Shape without appearance, an Appearance without material): the linear light Webots'
+    /// default shader writes whatever the lights (white, 1), mapped through the camera's exposure like
+    /// the rest (207 at exposure 1).
     Flat([f64; 3]),
 }
 
