@@ -125,6 +125,7 @@ impl Camera {
                 None => (Seen::Sky, f64::INFINITY),
             }
         };
+        // (at exposure 0 the picture is the sky as written on black: nothing to blur)
         let focus = Focus::of(s.projection == Projection::Planar && s.exposure > 0.0, s.focal_distance, s.focal_length);
         let mut rgb = match focus {
             None => {
