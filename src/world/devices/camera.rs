@@ -86,9 +86,10 @@ impl Camera {
     }
 
     /// The camera's image of `view` under `lighting`, with the lasers' `spots`, BGRA (`shading.rs`): the
-    /// pixels are cast (on several threads for big images), blurred by a `focus` (`depth_of_field.rs`,
-    /// on the linear colours before the exposure), blended into the earlier frames with a `motionBlur`
-    /// (`motion_blur.rs`), then the noise is drawn pixel after pixel from the camera's stream.
+    /// pixels are cast (on several threads for big images); with a `focus` or a `motionBlur`, their
+    /// linear colours are blurred (`depth_of_field.rs`), then blended into the earlier frames
+    /// (`motion_blur.rs`), before the exposure, in Webots' order; then the noise is drawn pixel after
+    /// pixel from the camera's stream.
     fn render(
         &mut self,
         scene: &Scene,
@@ -125,37 +126,33 @@ impl Camera {
                 None => (Seen::Sky, f64::INFINITY),
             }
         };
-        // (at exposure 0 the picture is the sky as written on black: nothing to blur)
-        let focus = Focus::of(s.projection == Projection::Planar && s.exposure > 0.0, s.focal_distance, s.focal_length);
-        let mut rgb = match focus {
-            None => {
-                let sky = view.background.map(to_byte);
-                pixels(s.width, s.height, |i, j| match trace(i, j).0 {
-                    Seen::Light(light) => light.map(|c| to_byte(tone_map(c, s.exposure))),
-                    Seen::Sky => sky,
+        let focus = Focus::of(s.projection == Projection::Planar, s.focal_distance, s.focal_length);
+        let rgb = if focus.is_none() && self.motion_blur <= 0.0 {
+            // no effect: straight to bytes
+            let sky = view.background.map(to_byte);
+            pixels(s.width, s.height, |i, j| match trace(i, j).0 {
+                Seen::Light(light) => light.map(|c| to_byte(tone_map(c, s.exposure))),
+                Seen::Sky => sky,
+            })
+        } else {
+            let sky_depth = if self.far > 0.0 { self.far } else { depth_of_field::DEFAULT_FAR };
+            let (w, h) = (s.width.max(0) as usize, s.height.max(0) as usize);
+            let (mut light, depth): (Vec<[f64; 3]>, Vec<f64>) = (0..w * h)
+                .into_par_iter()
+                .map(|p| match trace((p % w) as i32, (p / w) as i32) {
+                    (Seen::Light(light), depth) => (light, depth),
+                    // the sky is taken back through the exposure, as Webots clears its sky
+                    (Seen::Sky, _) => (view.background.map(|c| untone_map(c, s.exposure)), sky_depth),
                 })
-            }
-            Some(focus) => {
-                let sky_depth = if self.far > 0.0 { self.far } else { depth_of_field::DEFAULT_FAR };
-                let (w, h) = (s.width.max(0) as usize, s.height.max(0) as usize);
-                let (mut light, depth): (Vec<[f64; 3]>, Vec<f64>) = (0..w * h)
-                    .into_par_iter()
-                    .map(|p| {
-                        let (seen, depth) = trace((p % w) as i32, (p / w) as i32);
-                        // what shows as written is taken back through the exposure, as Webots clears its sky
-                        match seen {
-                            Seen::Light(light) => (light, depth),
-                            Seen::Sky => (view.background.map(|c| untone_map(c, s.exposure)), sky_depth),
-                        }
-                    })
-                    .unzip();
+                .unzip();
+            if let Some(focus) = focus {
                 depth_of_field::apply(&focus, w, h, &mut light, &depth);
-                light.iter().flat_map(|l| l.map(|c| to_byte(tone_map(c, s.exposure)))).collect()
             }
+            if self.motion_blur > 0.0 {
+                self.blur.get_or_insert_with(Default::default).blend(&mut light, self.motion_blur, now_ms);
+            }
+            light.iter().flat_map(|l| l.map(|c| to_byte(tone_map(c, s.exposure)))).collect()
         };
-        if self.motion_blur > 0.0 {
-            self.blur.get_or_insert_with(Default::default).blend(&mut rgb, self.motion_blur, now_ms);
-        }
         let mut image = Vec::with_capacity(rgb.len() / 3 * 4);
         for p in rgb.chunks_exact(3) {
             let [r, g, b] = [p[0], p[1], p[2]].map(|c| self.noisy(c));

@@ -124,7 +124,11 @@ pub fn tone_map(c: f64, exposure: f64) -> f64 {
 
 /// The linear light `tone_map` shows as the colour channel `c`, as Webots takes its sky colour back
 /// through the exposure (1 - c^2.2 kept above 1e-9, so a full channel is finite).
+/// A camera of exposure 0 sees nothing but black.
 pub fn untone_map(c: f64, exposure: f64) -> f64 {
+    if exposure <= 0.0 {
+        return 0.0;
+    }
     -(1.000_000_001 - c.clamp(0.0, 1.0).powf(GAMMA)).ln() / exposure
 }
 
@@ -158,5 +162,6 @@ mod tests {
         }
         // a full channel stays finite: -ln(1e-9)
         assert!((untone_map(1.0, 1.0) - 1e9f64.ln()).abs() < 1e-6);
+        assert_eq!(untone_map(0.5, 0.0), 0.0);
     }
 }
