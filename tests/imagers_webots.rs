@@ -320,9 +320,10 @@ Robot {
 "#;
 
 /// Webots' camera_color_exposure and camera_color_focus scene along our axes: a red box filling the
-/// lower half of the default camera's view, two directional lights 45 degrees off its face (along +x and
-/// down), each with ambient intensity 1; blue sky.
-fn red_half(exposure: &str, test: &str) -> String {
+/// lower half of the default camera's view (its face 0.45 m ahead), two directional lights 45 degrees
+/// off its face (along +x and down), each with ambient intensity 1; blue sky. `camera` is the rest of
+/// the Camera node.
+fn red_half(camera: &str, test: &str) -> String {
     format!(
         r#"#VRML_SIM R2025a utf8
 WorldInfo {{ basicTimeStep 32 }}
@@ -334,7 +335,7 @@ Pose {{
   children [ Shape {{ appearance Appearance {{ material Material {{ diffuseColor 1 0 0 }} }} geometry Box {{ size 0.1 1 1 }} }} ]
 }}
 Robot {{
-  children [ Camera {{ exposure {exposure} }} ]
+  children [ Camera {{ {camera} }} ]
   controller "camera_webots"
   controllerArgs [ "{test}" ]
 }}
@@ -357,16 +358,51 @@ Robot {
 }
 "#;
 
+/// robot_multiple_step's colours in our axes: 1-pixel cameras with a 0.1 rad view, one on a box whose
+/// Appearance has no material (+x), one on a Shape without appearance (+y), one at exposure 0.5 on the
+/// first box, one at the sky (-x), under a point light with an ambient intensity.
+const UNLIT_WORLD: &str = r#"#VRML_SIM R2025a utf8
+WorldInfo { basicTimeStep 32 }
+Background { skyColor [ 0.4 0.7 1 ] }
+PointLight { ambientIntensity 1 intensity 0.4 location 0 0 0.5 }
+Solid { translation 0.5 0 0 children [ Shape { appearance Appearance { } geometry Box { size 0.1 0.1 0.1 } } ] }
+Solid { translation 0 0.5 0 name "bare" children [ Shape { geometry Box { size 0.1 0.1 0.1 } } ] }
+Robot {
+  children [
+    Camera { name "plain" fieldOfView 0.1 width 1 height 1 }
+    Camera { name "bare" rotation 0 0 1 1.5708 fieldOfView 0.1 width 1 height 1 }
+    Camera { name "dim" exposure 0.5 fieldOfView 0.1 width 1 height 1 }
+    Camera { name "sky" rotation 0 0 1 3.1416 fieldOfView 0.1 width 1 height 1 }
+  ]
+  controller "camera_webots"
+  controllerArgs [ "unlit" ]
+}
+"#;
+
+#[test]
+fn webots_robot_multiple_step_colours_unlit_shapes_are_white_through_the_exposure() {
+    let p = Project::new();
+    p.controller("camera_webots", "camera_webots");
+    p.world("unlit.wbt", UNLIT_WORLD);
+    p.run_printing("unlit.wbt", "camera unlit test passed");
+}
+
 #[test]
 fn webots_camera_tests_image_update_exposure_focus_and_a_lit_red_box() {
     let p = Project::new();
     p.controller("camera_webots", "camera_webots");
     p.world("update.wbt", IMAGE_UPDATE_WORLD);
     p.run_printing("update.wbt", "camera image_update test passed");
-    p.world("exposure.wbt", &red_half("0.5", "exposure"));
+    p.world("exposure.wbt", &red_half("exposure 0.5", "exposure"));
     p.run_printing("exposure.wbt", "camera exposure test passed");
-    p.world("focus.wbt", &red_half("1", "focus"));
+    // Webots' Focus: no focal distance, so no blur until the controller sets one
+    p.world("focus.wbt", &red_half("focus Focus { focalLength 0.1 maxFocalDistance 0.2 }", "focus"));
     p.run_printing("focus.wbt", "camera focus test passed");
+    p.world(
+        "focus_on_box.wbt",
+        &red_half("focus Focus { focalDistance 0.45 focalLength 0.1 maxFocalDistance 1 }", "focus_on_box"),
+    );
+    p.run_printing("focus_on_box.wbt", "camera focus_on_box test passed");
     p.world("red_box.wbt", RED_BOX_WORLD);
     p.run_printing("red_box.wbt", "camera red_box test passed");
 }

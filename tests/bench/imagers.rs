@@ -1,7 +1,8 @@
 //! `cargo bench --bench imagers`: the world's cost of the devices that render. A robot in a room (a
 //! floor, four walls, twenty boxes, two lights) with a 640 × 480 camera sampled every 32 ms step and a
 //! 360-point lidar, each enabled alone, then a ring of eight infra-red distance sensors (they pick the
-//! visual Shapes) and the camera with a laser distance sensor drawing its spot; reports the median ms
+//! visual Shapes), the camera with a laser distance sensor drawing its spot, and a second 640 × 480
+//! camera whose Focus blurs (depth of field, focused at 2 m with a 1 m focal length); reports the median ms
 //! per step over the steps sampled (with the fastest and slowest quarter's bounds) and the same world
 //! stepping with nothing enabled.
 //! Requests and answers go through `World` as the links drive it. `WEBOTS_SHIM_BENCH_STEPS=K` times K
@@ -45,7 +46,8 @@ fn room() -> String {
          Camera { width 640 height 480 } \
          Lidar { horizontalResolution 360 fieldOfView 6.2832 numberOfLayers 1 maxRange 8 } \
          DistanceSensor { name \"laser\" rotation 0 1 0 0.2 type \"laser\" aperture 0.05 lookupTable [ 0 0 0, 5 5000 0 ] } \
-         IR_RING ] }\n"
+         IR_RING \
+         Camera { name \"focused\" width 640 height 480 focus Focus { focalDistance 2 focalLength 1 } } ] }\n"
         .replace(
             "IR_RING",
             &(0..8)
@@ -91,12 +93,13 @@ fn step_cost(tags: &[u16], steps: usize) -> (f64, [f64; 2]) {
 fn main() {
     let steps: usize = std::env::var("WEBOTS_SHIM_BENCH_STEPS").ok().and_then(|s| s.parse().ok()).unwrap_or(20);
     let ring: Vec<u16> = (4..12).collect();
-    let cases: [(&str, &[u16]); 5] = [
+    let cases: [(&str, &[u16]); 6] = [
         ("nothing enabled", &[]),
         ("640x480 camera", &[1]),
         ("360-point lidar", &[2]),
         ("8 infra-red", &ring),
         ("camera + laser", &[1, 3]),
+        ("640x480 focused", &[12]),
     ];
     for (name, tags) in cases {
         let (median, [lo, hi]) = step_cost(tags, steps);

@@ -1,6 +1,7 @@
 //! Camera: an image of the visual shapes (render.rs: one ray per pixel, lit and exposed by Webots'
 //! rules in shading.rs, the Background's sky colour behind), BGRA, with Gaussian noise of
-//! σ = noise · 255 per channel; the near and far planes clip; zoom and focus are kept and reported. With a
+//! σ = noise · 255 per channel; the near and far planes clip; zoom is kept and reported, a Focus blurs
+//! (`depth_of_field.rs`). With a
 //! Recognition node: the Solids with recognition colours in view (see `recognition.rs`), and the
 //! segmentation image.
 
@@ -8,6 +9,9 @@ use nalgebra::{Point3, Vector3};
 use rand_chacha::ChaCha8Rng;
 use rand_distr::{Distribution, StandardNormal};
 
+use rayon::prelude::*;
+
+use super::depth_of_field::{self, Focus};
 use super::family::{same, Ctx, Family, Owner};
 use super::motion_blur::MotionBlur;
 use super::recognition::{recognize, RecognitionParams};
@@ -20,7 +24,7 @@ use crate::world::devices::sampling::Sampling;
 use crate::world::geometry::laser_spot::{LaserSpot, LaserSpots};
 use crate::world::geometry::rays::Rays;
 use crate::world::geometry::render::{pixels, VisualScene};
-use crate::world::geometry::shading::{tone_map, Lighting, Surface};
+use crate::world::geometry::shading::{tone_map, untone_map, Lighting};
 use crate::world::scene::{NodeId, Scene};
 
 struct Camera {
@@ -82,8 +86,10 @@ impl Camera {
     }
 
     /// The camera's image of `view` under `lighting`, with the lasers' `spots`, BGRA (`shading.rs`): the
-    /// pixels are cast (on several threads for big images), blended into the earlier frames with a
-    /// `motionBlur` (`motion_blur.rs`), then the noise is drawn pixel after pixel from the camera's stream.
+    /// pixels are cast (on several threads for big images); with a `focus` or a `motionBlur`, their
+    /// linear colours are blurred (`depth_of_field.rs`), then blended into the earlier frames
+    /// (`motion_blur.rs`), before the exposure, in Webots' order; then the noise is drawn pixel after
+    /// pixel from the camera's stream.
     fn render(
         &mut self,
         scene: &Scene,
@@ -95,9 +101,9 @@ impl Camera {
         let s = self.setup.clone();
         let pose = scene.global_pose(self.node);
         let origin = Point3::from(pose.translation.vector);
-        let sky = view.background.map(to_byte);
         let far = if self.far > 0.0 { self.far - s.near } else { f64::INFINITY };
-        let mut rgb = pixels(s.width, s.height, |i, j| {
+        // what the ray of pixel (i, j) meets, and how far along the camera's axis
+        let trace = |i: i32, j: i32| -> (Seen, f64) {
             let d = s.projection.direction(s.fov, s.width, s.height, i, j);
             // the near plane (a sphere for spherical projections) clips what is closer
             let start = if s.projection == Projection::Planar { s.near / d[0].max(1e-9) } else { s.near };
@@ -108,24 +114,45 @@ impl Camera {
             let reach = hit.map_or(far, |(_, toi, _)| toi + 1e-9);
             if let Some((t, normal)) = (!spots.is_empty()).then(|| spots.meet(&from, &dir, reach)).flatten() {
                 let light = lighting.shade(&LaserSpot::surface(), &(from + dir * t), &normal);
-                return light.map(|c| to_byte(tone_map(c, s.exposure)));
+                return (Seen::Light(light), (start + t) * d[0]);
             }
             match hit {
                 Some((item, toi, normal)) => {
                     let item = &view.items()[item];
-                    match item.surface {
-                        Surface::Flat(c) => c.map(to_byte),
-                        Surface::Lit { .. } => lighting
-                            .shade(&item.surface, &(from + dir * toi), &normal)
-                            .map(|c| to_byte(tone_map(c, s.exposure))),
-                    }
+                    // an unlit surface's light is its own (`Lighting::shade`)
+                    let light = lighting.shade(&item.surface, &(from + dir * toi), &normal);
+                    (Seen::Light(light), (start + toi) * d[0])
                 }
-                None => sky,
+                None => (Seen::Sky, f64::INFINITY),
             }
-        });
-        if self.motion_blur > 0.0 {
-            self.blur.get_or_insert_with(Default::default).blend(&mut rgb, self.motion_blur, now_ms);
-        }
+        };
+        let focus = Focus::of(s.projection == Projection::Planar, s.focal_distance, s.focal_length);
+        let rgb = if focus.is_none() && self.motion_blur <= 0.0 {
+            // no effect: straight to bytes
+            let sky = view.background.map(to_byte);
+            pixels(s.width, s.height, |i, j| match trace(i, j).0 {
+                Seen::Light(light) => light.map(|c| to_byte(tone_map(c, s.exposure))),
+                Seen::Sky => sky,
+            })
+        } else {
+            let sky_depth = if self.far > 0.0 { self.far } else { depth_of_field::DEFAULT_FAR };
+            let (w, h) = (s.width.max(0) as usize, s.height.max(0) as usize);
+            let (mut light, depth): (Vec<[f64; 3]>, Vec<f64>) = (0..w * h)
+                .into_par_iter()
+                .map(|p| match trace((p % w) as i32, (p / w) as i32) {
+                    (Seen::Light(light), depth) => (light, depth),
+                    // the sky is taken back through the exposure, as Webots clears its sky
+                    (Seen::Sky, _) => (view.background.map(|c| untone_map(c, s.exposure)), sky_depth),
+                })
+                .unzip();
+            if let Some(focus) = focus {
+                depth_of_field::apply(&focus, w, h, &mut light, &depth);
+            }
+            if self.motion_blur > 0.0 {
+                self.blur.get_or_insert_with(Default::default).blend(&mut light, self.motion_blur, now_ms);
+            }
+            light.iter().flat_map(|l| l.map(|c| to_byte(tone_map(c, s.exposure)))).collect()
+        };
         let mut image = Vec::with_capacity(rgb.len() / 3 * 4);
         for p in rgb.chunks_exact(3) {
             let [r, g, b] = [p[0], p[1], p[2]].map(|c| self.noisy(c));
@@ -141,6 +168,13 @@ impl Camera {
         let g: f64 = StandardNormal.sample(&mut *self.rng);
         (f64::from(c) + g * self.noise * 255.0).round().clamp(0.0, 255.0) as u8
     }
+}
+
+/// What a pixel's ray meets: light to map through the exposure (a lit surface's, or the unlit light of
+/// one without material), or the sky, shown as written.
+enum Seen {
+    Light([f64; 3]),
+    Sky,
 }
 
 fn to_byte(c: f64) -> u8 {

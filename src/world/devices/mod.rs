@@ -14,6 +14,7 @@ mod brake;
 mod camera;
 pub mod compass;
 pub mod connector;
+mod depth_of_field;
 mod detection;
 mod display;
 mod distance_sensor;

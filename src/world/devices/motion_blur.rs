@@ -2,8 +2,8 @@
 //! images; the field is the pixels' response time in milliseconds, the time a pixel takes to reach 99.5% of
 //! a new colour. An exponential average does that: each frame, taken `period` ms after the last, keeps
 //! 0.005^(period / motionBlur) of the previous image and takes the rest from the new view. The first frame
-//! (and the first after a reset) is the view itself. The average is kept in floating point and rounded to
-//! bytes on the way out, on the image's 8-bit values (after exposure, before noise).
+//! (and the first after a reset) is the view itself. As in Webots, whose blur pass comes before its HDR
+//! resolve, the average is taken on the linear light, before the exposure mapping (and the noise).
 
 /// The share of a new colour a pixel has not reached after its response time.
 const UNREACHED_AT_RESPONSE_TIME: f64 = 0.005;
@@ -24,19 +24,20 @@ pub fn kept_share(response_ms: f64, period_ms: f64) -> f64 {
 }
 
 impl MotionBlur {
-    /// Blends the new view `rgb` (bytes), taken at `now_ms`, into the running average, and writes the
-    /// average back into `rgb`. The time since the previous frame sets the share kept.
-    pub fn blend(&mut self, rgb: &mut [u8], response_ms: f64, now_ms: f64) {
+    /// Blends the new view `light` (linear colours), taken at `now_ms`, into the running average, and
+    /// writes the average back into `light`. The time since the previous frame sets the share kept.
+    pub fn blend(&mut self, light: &mut [[f64; 3]], response_ms: f64, now_ms: f64) {
         let keep = kept_share(response_ms, now_ms - self.last_ms);
         self.last_ms = now_ms;
-        if self.average.len() != rgb.len() {
+        let values = light.as_flattened_mut();
+        if self.average.len() != values.len() {
             // the first frame, or a resized image: nothing earlier to mix with
-            self.average = rgb.iter().map(|&c| f64::from(c)).collect();
+            self.average = values.to_vec();
             return;
         }
-        for (a, c) in self.average.iter_mut().zip(rgb.iter_mut()) {
-            *a = keep * *a + (1.0 - keep) * f64::from(*c);
-            *c = a.round().clamp(0.0, 255.0) as u8;
+        for (a, c) in self.average.iter_mut().zip(values.iter_mut()) {
+            *a = keep * *a + (1.0 - keep) * *c;
+            *c = *a;
         }
     }
 }
@@ -49,24 +50,23 @@ mod tests {
     fn a_pixel_reaches_99_5_percent_of_a_new_colour_after_the_response_time() {
         // 256 ms response, a frame every 32 ms: 8 frames after a switch from 0 to 255
         let mut blur = MotionBlur::default();
-        let mut img = [0u8];
+        let mut img = [[0.0; 3]];
         blur.blend(&mut img, 256.0, 32.0);
-        assert_eq!(img, [0]);
-        let mut reached = 0.0;
+        assert_eq!(img, [[0.0; 3]]);
         for k in 2..10 {
-            let mut img = [255u8];
+            img = [[2.0, 0.0, 1.0]];
             blur.blend(&mut img, 256.0, 32.0 * f64::from(k));
-            reached = blur.average[0];
         }
-        assert!((reached / 255.0 - 0.995).abs() < 1e-12, "{reached}");
+        assert!((img[0][0] / 2.0 - 0.995).abs() < 1e-12, "{img:?}");
+        assert!((img[0][2] - 0.995).abs() < 1e-12, "{img:?}");
     }
 
     #[test]
     fn the_first_frame_is_the_view_and_no_response_time_means_no_blur() {
         let mut blur = MotionBlur::default();
-        let mut img = [200u8, 10, 0];
+        let mut img = [[20.7, 0.1, 0.0]];
         blur.blend(&mut img, 100.0, 32.0);
-        assert_eq!(img, [200, 10, 0]);
+        assert_eq!(img, [[20.7, 0.1, 0.0]]);
         assert_eq!(kept_share(0.0, 32.0), 0.0);
         assert_eq!(kept_share(f64::NAN, 32.0), 0.0);
         assert_eq!(kept_share(-5.0, 32.0), 0.0);
@@ -77,9 +77,9 @@ mod tests {
     #[test]
     fn a_resized_image_starts_over() {
         let mut blur = MotionBlur::default();
-        blur.blend(&mut [255u8; 3], 256.0, 32.0);
-        let mut bigger = [0u8; 6];
+        blur.blend(&mut [[1.0; 3]], 256.0, 32.0);
+        let mut bigger = [[0.0; 3]; 2];
         blur.blend(&mut bigger, 256.0, 64.0);
-        assert_eq!(bigger, [0; 6]);
+        assert_eq!(bigger, [[0.0; 3]; 2]);
     }
 }

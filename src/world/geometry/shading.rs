@@ -3,7 +3,8 @@
 //! plus the lights' summed ambient intensities times the Material's ambient colour (ambientIntensity ·
 //! diffuseColor), plus each light's Lambert term (intensity, colour, attenuation, spot cone) times the
 //! diffuse colour; the camera then maps it with its exposure, 1 - e^(-c · exposure), and a 1/2.2 gamma.
-//! The Background's sky colour comes out as written (Webots inverts the mapping for it). Specular
+//! The Background's sky colour comes out as written (Webots inverts the mapping for it). A Shape without
+//! appearance or material is unlit white: linear 1, mapped like the rest (207 at exposure 1). Specular
 //! highlights, shadows, textures and fog are not rendered; a PBRAppearance is shaded as a Material whose
 //! diffuse and ambient colour are its base colour (Webots' image-based PBR lighting is not reproduced).
 
@@ -19,7 +20,9 @@ const GAMMA: f64 = 2.2;
 pub enum Surface {
     /// Lit: linear colours.
     Lit { diffuse: [f64; 3], ambient: [f64; 3], emissive: [f64; 3] },
-    /// Not lit (a Shape without appearance or material): the colour as written.
+    /// Not lit (a Shape without appearance, an Appearance without material): the linear light Webots'
+    /// default shader writes whatever the lights (white, 1), mapped through the camera's exposure like
+    /// the rest (207 at exposure 1).
     Flat([f64; 3]),
 }
 
@@ -119,6 +122,16 @@ pub fn tone_map(c: f64, exposure: f64) -> f64 {
     (1.0 - (-c.max(0.0) * exposure.max(0.0)).exp()).powf(1.0 / GAMMA)
 }
 
+/// The linear light `tone_map` shows as the colour channel `c`, as Webots takes its sky colour back
+/// through the exposure (1 - c^2.2 kept above 1e-9, so a full channel is finite).
+/// A camera of exposure 0 sees nothing but black.
+pub fn untone_map(c: f64, exposure: f64) -> f64 {
+    if exposure <= 0.0 {
+        return 0.0;
+    }
+    -(1.000_000_001 - c.clamp(0.0, 1.0).powf(GAMMA)).ln() / exposure
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -137,5 +150,18 @@ mod tests {
         assert_eq!(byte(c, 1.0), 227);
         assert_eq!(byte(c, 0.5), 190);
         assert_eq!(byte(c, 5.0), 255);
+    }
+
+    #[test]
+    fn a_colour_taken_back_through_the_exposure_shows_as_written() {
+        for exposure in [0.5, 1.0, 2.0] {
+            for v in [0u8, 1, 102, 179, 254, 255] {
+                let c = f64::from(v) / 255.0;
+                assert_eq!(byte(untone_map(c, exposure), exposure), v, "{v} at {exposure}");
+            }
+        }
+        // a full channel stays finite: -ln(1e-9)
+        assert!((untone_map(1.0, 1.0) - 1e9f64.ln()).abs() < 1e-6);
+        assert_eq!(untone_map(0.5, 0.0), 0.0);
     }
 }

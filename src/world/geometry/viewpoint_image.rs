@@ -6,7 +6,7 @@
 use nalgebra::{Isometry3, Point3, Translation3, UnitQuaternion, Vector3};
 
 use super::render::VisualScene;
-use super::shading::{tone_map, Lighting, Surface};
+use super::shading::{tone_map, Lighting};
 use crate::protocol::Projection;
 use crate::world::scene::{FieldValue, NodeId, Scene};
 
@@ -58,12 +58,8 @@ pub fn render(scene: &Scene, width: u32, height: u32) -> Vec<u8> {
         match view.cast_normal(&from, &dir, f64::INFINITY) {
             Some((item, toi, normal)) => {
                 let item = &view.items()[item];
-                match item.surface {
-                    Surface::Flat(c) => c.map(byte),
-                    Surface::Lit { .. } => {
-                        lighting.shade(&item.surface, &(from + dir * toi), &normal).map(|c| byte(tone_map(c, exposure)))
-                    }
-                }
+                // an unlit surface's light is its own (`Lighting::shade`)
+                lighting.shade(&item.surface, &(from + dir * toi), &normal).map(|c| byte(tone_map(c, exposure)))
             }
             None => sky,
         }
