@@ -658,10 +658,12 @@ impl Joint {
             let (position, velocity) = if ball {
                 let angles = *ball_angles.get_or_insert_with(|| xyz_angles(&relative.rotation));
                 let index = i.min(2);
-                (
-                    axis.params.position + angles[index],
-                    (r2.angvel_na() - r1.angvel_na()).dot(&(w1.rotation * unit(index))),
-                )
+                let velocity = (r2.angvel_na() - r1.angvel_na()).dot(&(w1.rotation * unit(index)));
+                let raw = axis.params.position + angles[index];
+                // the first and third angles turn without bound, as Webots integrates them; the second
+                // stays within ±π/2 (its motor is limited there)
+                let position = if index == 1 { raw } else { nearest_turn(raw, axis.position + velocity * dt) };
+                (position, velocity)
             } else if axis.angular {
                 let raw = axis.params.position + angle_about_x(&relative.rotation);
                 let velocity = (r2.angvel_na() - r1.angvel_na()).dot(&direction);

@@ -38,6 +38,8 @@ mod surface_tests;
 mod test_world;
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod twist_friction_tests;
 mod welds;
 
 use std::collections::HashMap;
