@@ -22,6 +22,8 @@ mod engine;
 #[cfg(test)]
 mod geometry_pair_tests;
 #[cfg(test)]
+mod heavy_on_light_tests;
+#[cfg(test)]
 mod joint_contact_tests;
 mod joints;
 mod mass;
@@ -160,6 +162,7 @@ impl Physics {
             joints.push(Joint::build(scene, j, &mut engine, &bodies, warnings));
         }
         engine.share_out();
+        engine.stabilize_for_mass_ratios();
         let handles: Vec<_> = bodies.iter().map(|b| b.handle).collect();
         let passive: Vec<bool> = joints.iter().map(|j| j.is_passive(scene)).collect();
         for (joint, sides) in joints.iter_mut().zip(drives::sides(&plan, &handles, &passive)) {
