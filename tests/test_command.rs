@@ -188,6 +188,21 @@ fn a_runner_that_dies_fails_its_world_only_and_leaves_nothing_running() {
 }
 
 #[test]
+fn a_controller_that_outlives_its_killed_runner_is_stopped_by_the_suite() {
+    let p = Project::new();
+    let pid_file = p.path().join("stayer.pid");
+    p.world("stayer.wbt", &(header() + &robot("stayer", "kill_runner", &[pid_file.to_str().unwrap(), "stay"])));
+    p.controller("kill_runner", "kill_runner");
+    let out = suite(&p, &["stayer.wbt"], &["--until", "0.5"]);
+    assert_status(&out, 1);
+    out.assert_stdout_has("the runner crashed: killed by signal 9 (SIGKILL)");
+    // the suite killed the controller its runner could no longer stop (SIGKILL lands a moment later)
+    let pid = read_pids(&pid_file, 1)[0];
+    wait_until("the orphaned controller to be killed", Duration::from_secs(5), || !alive(pid));
+    assert!(leftover_run_files(&p).is_empty(), "{:?}", leftover_run_files(&p));
+}
+
+#[test]
 fn the_junit_report_is_well_formed_with_one_testcase_per_world() {
     let p = Project::new();
     p.world("ok.wbt", &(header() + &robot("ok", "chatty", &[])));
