@@ -5,6 +5,7 @@
 
 mod common;
 
+use std::os::unix::process::ExitStatusExt;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
@@ -185,6 +186,34 @@ fn a_runner_that_dies_fails_its_world_only_and_leaves_nothing_running() {
     let pid = read_pids(&pid_file, 1)[0];
     wait_until("the orphaned controller to leave", Duration::from_secs(5), || !alive(pid));
     wait_until("the socket folder to go", Duration::from_secs(5), || leftover_run_files(&p).is_empty());
+}
+
+#[test]
+fn a_controller_that_outlives_its_killed_runner_is_stopped_by_the_suite() {
+    let p = Project::new();
+    let pid_file = p.path().join("stayer.pid");
+    p.world("stayer.wbt", &(header() + &robot("stayer", "kill_runner", &[pid_file.to_str().unwrap(), "stay"])));
+    p.controller("kill_runner", "kill_runner");
+    let out = suite(&p, &["stayer.wbt"], &["--until", "0.5"]);
+    assert_status(&out, 1);
+    out.assert_stdout_has("the runner crashed: killed by signal 9 (SIGKILL)");
+    // the suite killed the controller its runner could no longer stop (SIGKILL lands a moment later)
+    let pid = read_pids(&pid_file, 1)[0];
+    wait_until("the orphaned controller to be killed", Duration::from_secs(5), || !alive(pid));
+    assert!(leftover_run_files(&p).is_empty(), "{:?}", leftover_run_files(&p));
+}
+
+#[test]
+fn a_controller_that_outlives_its_killed_runner_and_suite_is_stopped_by_the_suite_s_watchdog() {
+    let p = Project::new();
+    let pid_file = p.path().join("stayer.pid");
+    p.world("stayer.wbt", &(header() + &robot("stayer", "kill_runner", &[pid_file.to_str().unwrap(), "suite"])));
+    p.controller("kill_runner", "kill_runner");
+    let out = suite(&p, &["stayer.wbt"], &["--until", "0.5"]);
+    assert_eq!(out.status.signal(), Some(9), "the controller killed the suite: {}", out.stderr);
+    let pid = read_pids(&pid_file, 1)[0];
+    wait_until("the orphaned controller to be killed", Duration::from_secs(5), || !alive(pid));
+    wait_until("the socket folders to go", Duration::from_secs(5), || leftover_run_files(&p).is_empty());
 }
 
 #[test]

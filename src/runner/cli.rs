@@ -48,6 +48,10 @@ enum Command {
         /// End the run (as SIGTERM would) when the process PID, our parent, dies (used by `test`).
         #[arg(long, value_name = "PID", hide = true)]
         parent_pid: Option<i32>,
+        /// Write the run's watchdog instructions to FILE rather than start a watchdog (used by `test`,
+        /// which watches its runs itself; see guard.rs).
+        #[arg(long, value_name = "FILE", hide = true)]
+        guard_file: Option<PathBuf>,
         /// Write the controllers' lines as they arrive, rather than ordered by step then robot
         /// (the default, the same from run to run).
         #[arg(long)]
@@ -150,6 +154,13 @@ enum Command {
 
 /// Runs the command line; returns the process exit status.
 pub fn main() -> i32 {
+    // the watchdog starts with every run: it skips the command line's parser
+    let mut args = std::env::args_os().skip(1);
+    if let (Some(sub), Some(dir), None) = (args.next(), args.next(), args.next()) {
+        if sub == guard::SUBCOMMAND {
+            return guard::main(dir.into());
+        }
+    }
     let cli = Cli::parse();
     // a large world needs many open files: take all the system allows
     super::limits::raise_open_files();
@@ -161,6 +172,7 @@ pub fn main() -> i32 {
             seed,
             report,
             parent_pid,
+            guard_file,
             live_output,
             keep_extern,
             tcp_bind,
@@ -186,6 +198,7 @@ pub fn main() -> i32 {
                     by_supervisor: false,
                     rays: record_rays,
                 }),
+                guard_file: guard_file.as_deref(),
                 ..RunSettings::new(until, step_timeout, seed)
             };
             run(&world, &settings)
@@ -305,6 +318,8 @@ pub struct RunSettings<'a> {
     pub tcp: Option<std::net::IpAddr>,
     /// Record the run into a replay page.
     pub record: Option<RecordOptions>,
+    /// Where the run's watchdog instructions go, rather than to a watchdog process (`run --guard-file`).
+    pub guard_file: Option<&'a Path>,
 }
 
 impl RunSettings<'_> {
@@ -322,6 +337,7 @@ impl RunSettings<'_> {
             mode: None,
             tcp: None,
             record: None,
+            guard_file: None,
         }
     }
 }
@@ -436,6 +452,7 @@ fn load_and_serve(world_path: &Path, settings: &RunSettings) -> Result<RunReport
         library_dir: library_dir(),
         interrupt,
         guard_program: std::env::current_exe().ok(),
+        guard_file: settings.guard_file.map(Path::to_path_buf),
         seed,
         live_output,
         keep_extern,

@@ -3,11 +3,17 @@
 //! group on its stdin and says `done` when it ended properly; if its stdin closes without `done`, the
 //! controllers get a moment to see the closed socket (step returns -1, they exit), then whatever is
 //! left of their groups is killed and the run's folder removed.
+//!
+//! Under `webots-shim test` the suite is already watching each run: there the runner writes the same
+//! lines to a file in the run's own folder instead (`run --guard-file`), and the suite settles them
+//! when the runner has ended (`settle`), or its own watchdog does if the suite is killed. That spares
+//! each world the start of a second 95 MB process.
 
-use std::io::{self, BufRead, Write};
+use std::fs::File;
+use std::io::{self, BufRead, BufReader, Write};
 use std::os::unix::process::CommandExt;
 use std::path::{Path, PathBuf};
-use std::process::{Child, ChildStdin, Command, Stdio};
+use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
 use nix::sys::signal::{killpg, Signal};
@@ -17,10 +23,13 @@ use nix::unistd::Pid;
 pub const SUBCOMMAND: &str = "__guard";
 /// How long controllers get to leave by themselves once their runner is gone.
 const GRACE: Duration = Duration::from_secs(1);
+/// The name of a run's instructions file in its folder, under a suite.
+pub const FILE_NAME: &str = "guard";
 
 pub struct Guard {
-    child: Child,
-    stdin: Option<ChildStdin>,
+    /// The watchdog process; none when the instructions go to a file.
+    child: Option<Child>,
+    sink: Option<Box<dyn Write + Send>>,
 }
 
 impl Guard {
@@ -34,23 +43,72 @@ impl Guard {
             .stderr(Stdio::null())
             .process_group(0)
             .spawn()?;
-        let stdin = child.stdin.take();
-        Ok(Guard { child, stdin })
+        let sink = child.stdin.take().map(|s| Box::new(s) as Box<dyn Write + Send>);
+        Ok(Guard { child: Some(child), sink })
+    }
+
+    /// Writes the instructions to `path` (a new file) for a watcher that reads them once the runner
+    /// has ended (`settle`).
+    pub fn to_file(path: &Path) -> io::Result<Guard> {
+        let file = File::options().write(true).create_new(true).open(path)?;
+        Ok(Guard { child: None, sink: Some(Box::new(file)) })
     }
 
     /// Adds a controller's process group to those killed if the runner dies.
     pub fn watch(&mut self, pgid: u32) {
-        if let Some(stdin) = self.stdin.as_mut() {
-            let _ = writeln!(stdin, "pg {pgid}");
+        self.say(&format!("pg {pgid}\n"));
+    }
+
+    /// One write per line: a runner killed between two lines leaves whole lines behind.
+    fn say(&mut self, line: &str) {
+        if let Some(sink) = self.sink.as_mut() {
+            let _ = sink.write_all(line.as_bytes());
         }
     }
 
     /// The run ended properly: the watchdog leaves without touching anything.
     pub fn release(mut self) {
-        if let Some(mut stdin) = self.stdin.take() {
-            let _ = writeln!(stdin, "done");
+        self.say("done\n");
+        self.sink = None;
+        if let Some(mut child) = self.child.take() {
+            let _ = child.wait();
         }
-        let _ = self.child.wait();
+    }
+}
+
+/// After a runner under a suite has ended: unless it said `done`, its controllers' groups get the
+/// watchdog's grace, then are killed. Returns whether it had to step in.
+pub fn settle(path: &Path) -> bool {
+    let Ok(file) = File::open(path) else { return false };
+    let watched = read_instructions(BufReader::new(file));
+    if watched.done {
+        return false;
+    }
+    stop_groups(&watched.groups);
+    true
+}
+
+/// The controllers' groups of the runs in `dir`'s folders that did not end properly (see `settle`).
+fn unfinished_runs(dir: &Path) -> Vec<i32> {
+    let Ok(entries) = std::fs::read_dir(dir) else { return Vec::new() };
+    entries
+        .flatten()
+        .filter_map(|e| File::open(e.path().join(FILE_NAME)).ok())
+        .map(|f| read_instructions(BufReader::new(f)))
+        .filter(|w| !w.done)
+        .flat_map(|w| w.groups)
+        .collect()
+}
+
+/// Gives the groups a moment to leave by themselves, then kills what is left of them.
+fn stop_groups(groups: &[i32]) {
+    let alive = |pg: &i32| killpg(Pid::from_raw(*pg), None).is_ok();
+    let start = Instant::now();
+    while groups.iter().any(alive) && start.elapsed() < GRACE {
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    for pg in groups.iter().filter(|pg| alive(pg)) {
+        let _ = killpg(Pid::from_raw(*pg), Signal::SIGKILL);
     }
 }
 
@@ -83,18 +141,13 @@ pub fn main(dir: PathBuf) -> i32 {
     for sig in [signal_hook::consts::SIGINT, signal_hook::consts::SIGHUP] {
         let _ = signal_hook::flag::register(sig, std::sync::Arc::clone(&ignored));
     }
-    let watched = read_instructions(io::stdin().lock());
+    let mut watched = read_instructions(io::stdin().lock());
     if watched.done {
         return 0;
     }
-    let alive = |pg: &i32| killpg(Pid::from_raw(*pg), None).is_ok();
-    let start = Instant::now();
-    while watched.groups.iter().any(alive) && start.elapsed() < GRACE {
-        std::thread::sleep(Duration::from_millis(20));
-    }
-    for pg in watched.groups.iter().filter(|pg| alive(pg)) {
-        let _ = killpg(Pid::from_raw(*pg), Signal::SIGKILL);
-    }
+    // a suite's watchdog: its runs' controllers too, whose runners may not outlive the grace
+    watched.groups.extend(unfinished_runs(&dir));
+    stop_groups(&watched.groups);
     let _ = std::fs::remove_dir_all(&dir);
     0
 }

@@ -47,6 +47,8 @@ pub struct RunOptions {
     pub interrupt: Arc<AtomicBool>,
     /// This program, to start the run's watchdog (`guard.rs`) with; `None`: no watchdog.
     pub guard_program: Option<PathBuf>,
+    /// Instead, write the watchdog's instructions to this file (`Guard::to_file`).
+    pub guard_file: Option<PathBuf>,
     /// Write the controllers' lines as they come rather than in step order.
     pub live_output: bool,
     /// `--seed`, also for worlds a supervisor loads.
@@ -187,13 +189,23 @@ impl Server {
             poll.registry().register(tcp, TCP_LISTENER, Interest::READABLE)?;
         }
         let ctls = (0..world.robots().len()).map(|_| None).collect();
-        let guard = opts.guard_program.as_deref().and_then(|program| match Guard::start(program, &instance.dir) {
+        let to_file = opts.guard_file.as_deref().and_then(|path| match Guard::to_file(path) {
             Ok(g) => Some(g),
             Err(e) => {
-                log(format!("cannot start the run's watchdog (controllers may outlive a killed runner): {e}"));
+                log(format!("cannot write the watchdog's file {} (starting a watchdog): {e}", path.display()));
                 None
             }
         });
+        let start = || {
+            opts.guard_program.as_deref().and_then(|program| match Guard::start(program, &instance.dir) {
+                Ok(g) => Some(g),
+                Err(e) => {
+                    log(format!("cannot start the run's watchdog (controllers may outlive a killed runner): {e}"));
+                    None
+                }
+            })
+        };
+        let guard = to_file.or_else(start);
         let launched = launched_names(&world);
         let mut console = Console::new(&launched, opts.live_output, opts.style, StdSink);
         console.set_tap(world.is_recording());

@@ -11,6 +11,7 @@ use serde::{Deserialize, Serialize};
 
 use super::manifest::RunSpec;
 use super::tail::Tail;
+use crate::runner::guard;
 use crate::runner::outcome::{Failure, Outcome, RunReport};
 
 /// How a world's run is started.
@@ -91,7 +92,10 @@ pub fn spawn(setup: &CaseSetup) -> std::io::Result<Running> {
         .arg("--parent-pid")
         .arg(std::process::id().to_string())
         .arg("--step-timeout")
-        .arg(setup.step_timeout.to_string());
+        .arg(setup.step_timeout.to_string())
+        // the suite watches the run's controllers itself: no watchdog process per world
+        .arg("--guard-file")
+        .arg(setup.scratch.join(guard::FILE_NAME));
     if let Some(until) = setup.until {
         cmd.arg("--until").arg(until.to_string());
     }
@@ -134,6 +138,8 @@ pub fn finish(setup: &CaseSetup, run: Running, started: (SystemTime, Instant)) -
     collect(output, &mut tail);
     let status = child.wait();
     let elapsed = started.1.elapsed();
+    // a runner that died leaves its controllers to us
+    guard::settle(&setup.scratch.join(guard::FILE_NAME));
     let file = std::fs::read(report_path(setup)).ok().and_then(|t| serde_json::from_slice::<ReportFile>(&t).ok());
     let (report, peak_rss_bytes) = file.map_or((None, None), |f| (Some(f.report), f.peak_rss_bytes));
     let _ = std::fs::remove_dir_all(&setup.scratch);
