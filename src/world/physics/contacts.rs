@@ -205,7 +205,7 @@ impl PhysicsHooks for Hooks {
 /// speed is `(κ·bounce − 1) / (1 + κ)` of the incoming one: a light body bounces nearly `bounce`, a heavy
 /// one far less or not at all (then the contact's spring pushes it out).
 pub fn effective_bounce(bounce: f64, soft_cfm: f64, dt: f64, projected_mass: f64) -> f64 {
-    if !(projected_mass > 0.0) {
+    if projected_mass.is_nan() || projected_mass <= 0.0 {
         return bounce;
     }
     let kappa = dt / (projected_mass * soft_cfm.max(1e-12));
