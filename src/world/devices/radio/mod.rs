@@ -91,6 +91,7 @@ impl Family for RadioFamily {
         if ctx.geometry_dirty {
             self.radio.refresh(ctx.scene);
         }
+        self.radio.pool = ctx.physics.as_deref().and_then(|p| p.threads());
         let rays = Rays::of(ctx.physics.as_deref(), ctx.obstacles);
         let scene = &*ctx.scene;
         self.radio.step(

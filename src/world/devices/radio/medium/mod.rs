@@ -9,9 +9,11 @@ mod tests;
 mod transmit;
 
 use std::collections::HashMap;
+use std::sync::Arc;
 
 use nalgebra::{Isometry3, Point3, Vector3};
 use rand_distr::{Distribution, StandardNormal};
+use rayon::prelude::*;
 
 use self::nodes::{EmitterNode, Medium, Packet, ReceiverNode};
 use crate::protocol::DeviceEvents;
@@ -80,6 +82,8 @@ pub struct Radio {
     pose_version: u64,
     /// A replay is recorded: receivers note whom they heard (`take_heard`).
     pub recording: bool,
+    /// The engine's threads, when it steps on a pool of its own: busy steps deliver there.
+    pub pool: Option<Arc<rayon::ThreadPool>>,
 }
 
 /// The receivers `start..end` (never a robot's receivers cut apart), delivered to by one thread.
@@ -117,6 +121,7 @@ impl Radio {
             legacy_axes: scene.is_pre_r2022a(),
             pose_version: 0,
             recording: false,
+            pool: None,
         }
     }
 
@@ -256,21 +261,13 @@ impl Radio {
             !self.outgoing.iter().all(transmit::Outgoing::is_empty) && self.delivered >= self.threads.min_deliveries;
         self.threads_used = if busy { work.len() } else { 1 };
         self.delivered = if self.threads_used > 1 {
-            std::thread::scope(|s| {
-                let last = work.pop();
-                let others: Vec<_> = work
-                    .into_iter()
-                    .map(|part| {
-                        let sender = &sender;
-                        s.spawn(move || sender.step(part))
-                    })
-                    .collect();
-                let mut delivered = last.map_or(0, |part| sender.step(part));
-                for t in others {
-                    delivered += t.join().unwrap_or_else(|panic| std::panic::resume_unwind(panic));
-                }
-                delivered
-            })
+            // parts on the engine's threads (rayon's own when the world has none): no thread started per
+            // step; each part is one receiver range, whichever thread takes it
+            let deliver = || work.into_par_iter().map(|part| sender.step(part)).sum();
+            match &self.pool {
+                Some(pool) => pool.install(deliver),
+                None => deliver(),
+            }
         } else {
             work.into_iter().map(|part| sender.step(part)).sum()
         };
