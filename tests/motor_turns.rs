@@ -12,6 +12,14 @@ mod common;
 
 use common::{Project, RunOutput};
 
+/// The joints' endPoint: 1 kg with unit inertia, an inertial unit reading its orientation.
+const END_POINT: &str = "endPoint Solid {
+        translation 0 0 0.06
+        children [ InertialUnit { } ]
+        boundingObject Cylinder { height 0.05 radius 0.02 }
+        physics Physics { density -1 mass 1 centerOfMass [ 0 0 0 ] inertiaMatrix [ 1 1 1 0 0 0 ] }
+      }";
+
 const TIME_STEP: f64 = 0.032;
 
 fn world(args: &[&str]) -> String {
@@ -33,12 +41,7 @@ Robot {{
       device [ RotationalMotor {{ name "motor1" }} PositionSensor {{ name "sensor1" }} ]
       device2 [ RotationalMotor {{ name "motor2" minPosition -1.5707963267948966 maxPosition 1.5707963267948966 }} PositionSensor {{ name "sensor2" }} ]
       device3 [ RotationalMotor {{ name "motor3" }} PositionSensor {{ name "sensor3" }} ]
-      endPoint Solid {{
-        translation 0 0 0.06
-        children [ InertialUnit {{ }} ]
-        boundingObject Cylinder {{ height 0.05 radius 0.02 }}
-        physics Physics {{ density -1 mass 1 centerOfMass [ 0 0 0 ] inertiaMatrix [ 1 1 1 0 0 0 ] }}
-      }}
+      {END_POINT}
     }}
   ]
   boundingObject Cylinder {{ height 0.05 radius 0.05 }}
@@ -130,12 +133,7 @@ Robot {{
       jointParameters2 JointParameters {{ axis 1 0 0 }}
       device [ RotationalMotor {{ name "motor1" }} PositionSensor {{ name "sensor1" }} ]
       device2 [ RotationalMotor {{ name "motor2" maxTorque 100 }} PositionSensor {{ name "sensor2" }} ]
-      endPoint Solid {{
-        translation 0 0 0.06
-        children [ InertialUnit {{ }} ]
-        boundingObject Cylinder {{ height 0.05 radius 0.02 }}
-        physics Physics {{ density -1 mass 1 centerOfMass [ 0 0 0 ] inertiaMatrix [ 1 1 1 0 0 0 ] }}
-      }}
+      {END_POINT}
     }}
   ]
   boundingObject Cylinder {{ height 0.05 radius 0.05 }}
