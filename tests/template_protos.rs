@@ -163,3 +163,36 @@ fn joints_reach_a_robot_as_plain_nodes_visible_or_invisible_proto_parameters_ali
         assert!((position - expected).abs() < 0.02 * expected, "motor{i}: {position} vs {expected}");
     }
 }
+
+/// A template Robot whose Box follows `size`; `label` goes to its name, which the template does not read.
+const CRATE: &str = r#"#VRML_SIM R2025a utf8
+# template language: javascript
+PROTO Crate [
+  field SFFloat size 0.1
+  field SFString label "crate"
+]
+{
+  Robot {
+    name IS label
+    cpuConsumption 1.11
+    children [ DEF PART Shape { geometry Box { size %<= fields.size.value >% 0.1 0.1 } } ]
+  }
+}
+"#;
+
+#[test]
+fn references_into_a_regenerated_instance_die_and_new_lookups_find_its_new_body() {
+    // Webots' supervisor_field: an internal field's reference has type 0 after its PROTO regenerated
+    let p = Project::new();
+    std::fs::create_dir_all(p.path().join("protos")).unwrap();
+    std::fs::write(p.path().join("protos/Crate.proto"), CRATE).unwrap();
+    p.world(
+        "t.wbt",
+        "#VRML_SIM R2025a utf8\nEXTERNPROTO \"../protos/Crate.proto\"\nWorldInfo { basicTimeStep 32 }\nDEF CRATE Crate { }\n\
+         Robot { name \"boss\" supervisor TRUE controller \"regen_handles\" }\n",
+    );
+    p.controller("regen_handles", "regen_handles");
+    let out = p.run("t.wbt", &["--until", "1"]);
+    assert!(out.status.success(), "run failed:\n{}\n{}", out.stdout, out.stderr);
+    assert_eq!(out.robot_lines("boss"), ["references follow the regeneration"]);
+}

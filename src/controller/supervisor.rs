@@ -79,6 +79,8 @@ pub struct Supervision {
     /// Handles of removed nodes, kept boxed so that their addresses are never handed out again.
     #[allow(clippy::vec_box)]
     dead: Vec<Box<NodeHandle>>,
+    #[allow(clippy::vec_box)]
+    dead_fields: Vec<Box<FieldHandle>>,
     /// Tracked SF values and poses as last sent by the world, with the time they are from (ms).
     tracked_values: HashMap<FieldAddr, (f64, FieldData)>,
     tracked_poses: HashMap<(NodeRefId, Option<NodeRefId>), (f64, [f64; 16])>,
@@ -202,6 +204,9 @@ impl Supervision {
                     self.forget_node(*id);
                 }
             }
+            SceneEvent::Regenerated(id) => {
+                self.forget_fields(|f| f.node == *id && (f.base || f.proto_layer.is_some()));
+            }
             SceneEvent::NewDevices(configs) => return configs.clone(),
             SceneEvent::FieldValue { field, value } => {
                 self.tracked_values.insert(*field, (now, value.clone()));
@@ -220,9 +225,22 @@ impl Supervision {
             self.node_at.remove(&(&*handle as *const NodeHandle as usize));
             self.dead.push(handle);
         }
+        self.forget_fields(|f| f.node == id);
         self.proto_at.retain(|_, (node, _)| *node != id);
         self.tracked_values.retain(|f, _| f.node != id);
         self.tracked_poses.retain(|(n, from), _| *n != id && *from != Some(id));
+    }
+
+    /// The references of the fields `gone` picks are no longer valid (their addresses are not reused): a
+    /// later lookup of the same field gives a new one.
+    fn forget_fields(&mut self, gone: impl Fn(&FieldAddr) -> bool) {
+        let addrs: Vec<FieldAddr> = self.fields.keys().filter(|a| gone(a)).copied().collect();
+        for addr in addrs {
+            if let Some(handle) = self.fields.remove(&addr) {
+                self.field_at.remove(&(&*handle as *const FieldHandle as usize));
+                self.dead_fields.push(handle);
+            }
+        }
     }
 
     /// The queued writes as commands, in call order.

@@ -142,8 +142,11 @@ pub struct Label {
 /// What the world tells a controller with a step answer.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub enum SceneEvent {
-    /// These nodes left the scene: their references are no longer valid.
+    /// These nodes left the scene: their references, and their fields', are no longer valid.
     NodesRemoved(Vec<NodeRefId>),
+    /// This template PROTO instance was rebuilt: references to its internal fields (its base node's and
+    /// its PROTO layers') are no longer valid; its interface fields stay.
+    Regenerated(NodeRefId),
     /// Devices added to this robot by an import: tags follow the existing ones.
     NewDevices(Vec<DeviceConfig>),
     /// A tracked field's value at this step.

@@ -652,6 +652,7 @@ impl World {
             self.devices.renumber(&mut self.scene, &moves, &mut self.device_outboxes, &mut self.runtime_warnings);
         }
         self.devices.geometry_changed();
+        self.announce_regeneration(regenerated.root, &regenerated.removed);
         // the rebuilt Solids are new nodes
         self.rebuild_physics();
     }

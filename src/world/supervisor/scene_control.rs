@@ -200,6 +200,25 @@ impl World {
         self.rebuild_physics();
     }
 
+    /// Template instance `root` was rebuilt, `removed` the nodes of its old body: every controller hears
+    /// that references into them died (Webots: a reference to an internal field is invalid after a
+    /// regeneration), and what tracked them stops.
+    pub(in crate::world) fn announce_regeneration(&mut self, root: NodeId, removed: &[NodeId]) {
+        let ids: Vec<NodeRefId> = removed.iter().map(|&n| ref_id(n)).collect();
+        let root = ref_id(root);
+        let dead = |f: &FieldAddr| ids.contains(&f.node) || (f.node == root && (f.base || f.proto_layer.is_some()));
+        self.control.tracked_fields.retain(|(_, f, _)| !dead(f));
+        self.control
+            .tracked_poses
+            .retain(|(_, n, from, _)| !ids.contains(n) && !from.is_some_and(|f| ids.contains(&f)));
+        for state in &mut self.states {
+            if !ids.is_empty() {
+                state.outbox.push(RobotEvent::Scene(SceneEvent::NodesRemoved(ids.clone())));
+            }
+            state.outbox.push(RobotEvent::Scene(SceneEvent::Regenerated(root)));
+        }
+    }
+
     /// Nodes parsed from `text` put into a node field; robots and devices among them join the world.
     fn import(&mut self, field: &FieldAddr, index: Option<i32>, text: &str) {
         let func = if index.is_some() {
