@@ -76,7 +76,7 @@ pub struct Supervision {
     pub pose: [f64; 16],
     protos: HashMap<(NodeRefId, u8), Box<ProtoHandle>>,
     proto_at: HashMap<usize, (NodeRefId, u8)>,
-    /// Handles of removed nodes, kept boxed so that their addresses are never handed out again.
+    /// Handles of removed nodes and fields, kept boxed so that their addresses are never handed out again.
     #[allow(clippy::vec_box)]
     dead: Vec<Box<NodeHandle>>,
     #[allow(clippy::vec_box)]
@@ -205,7 +205,7 @@ impl Supervision {
                 }
             }
             SceneEvent::Regenerated(id) => {
-                self.forget_fields(|f| f.node == *id && (f.base || f.proto_layer.is_some()));
+                self.forget_fields(|f| f.is_internal_of(*id));
             }
             SceneEvent::NewDevices(configs) => return configs.clone(),
             SceneEvent::FieldValue { field, value } => {
@@ -227,13 +227,13 @@ impl Supervision {
         }
         self.forget_fields(|f| f.node == id);
         self.proto_at.retain(|_, (node, _)| *node != id);
-        self.tracked_values.retain(|f, _| f.node != id);
         self.tracked_poses.retain(|(n, from), _| *n != id && *from != Some(id));
     }
 
     /// The references of the fields `gone` picks are no longer valid (their addresses are not reused): a
-    /// later lookup of the same field gives a new one.
+    /// later lookup of the same field gives a new one; their tracked values go too.
     fn forget_fields(&mut self, gone: impl Fn(&FieldAddr) -> bool) {
+        self.tracked_values.retain(|f, _| !gone(f));
         let addrs: Vec<FieldAddr> = self.fields.keys().filter(|a| gone(a)).copied().collect();
         for addr in addrs {
             if let Some(handle) = self.fields.remove(&addr) {

@@ -113,6 +113,14 @@ pub struct FieldAddr {
     pub proto_layer: Option<u8>,
 }
 
+impl FieldAddr {
+    /// Whether this is one of `node`'s internal fields (its base node's or a PROTO layer's), which a
+    /// regeneration of that template instance rebuilds; its interface fields are not.
+    pub fn is_internal_of(&self, node: NodeRefId) -> bool {
+        self.node == node && (self.base || self.proto_layer.is_some())
+    }
+}
+
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct FieldInfo {
     pub addr: FieldAddr,

@@ -190,6 +190,15 @@ impl World {
             }
         }
         self.devices.remove_device_nodes(removed);
+        self.tell_nodes_removed(removed);
+        self.rebuild_physics();
+    }
+
+    /// The tracking of `removed` stops, and every controller hears that references into them died.
+    fn tell_nodes_removed(&mut self, removed: &[NodeId]) {
+        if removed.is_empty() {
+            return;
+        }
         let ids: Vec<NodeRefId> = removed.iter().map(|&n| ref_id(n)).collect();
         let dead = |id: &NodeRefId| ids.contains(id);
         self.control.tracked_fields.retain(|(_, f, _)| !dead(&f.node));
@@ -197,24 +206,16 @@ impl World {
         for state in &mut self.states {
             state.outbox.push(RobotEvent::Scene(SceneEvent::NodesRemoved(ids.clone())));
         }
-        self.rebuild_physics();
     }
 
-    /// Template instance `root` was rebuilt, `removed` the nodes of its old body: every controller hears
-    /// that references into them died (Webots: a reference to an internal field is invalid after a
-    /// regeneration), and what tracked them stops.
+    /// Template instance `root` was rebuilt, `removed` the nodes of its old body: references into them
+    /// and to the instance's internal fields died (Webots: a reference to an internal field is invalid
+    /// after a regeneration), and what tracked them stops.
     pub(in crate::world) fn announce_regeneration(&mut self, root: NodeId, removed: &[NodeId]) {
-        let ids: Vec<NodeRefId> = removed.iter().map(|&n| ref_id(n)).collect();
+        self.tell_nodes_removed(removed);
         let root = ref_id(root);
-        let dead = |f: &FieldAddr| ids.contains(&f.node) || (f.node == root && (f.base || f.proto_layer.is_some()));
-        self.control.tracked_fields.retain(|(_, f, _)| !dead(f));
-        self.control
-            .tracked_poses
-            .retain(|(_, n, from, _)| !ids.contains(n) && !from.is_some_and(|f| ids.contains(&f)));
+        self.control.tracked_fields.retain(|(_, f, _)| !f.is_internal_of(root));
         for state in &mut self.states {
-            if !ids.is_empty() {
-                state.outbox.push(RobotEvent::Scene(SceneEvent::NodesRemoved(ids.clone())));
-            }
             state.outbox.push(RobotEvent::Scene(SceneEvent::Regenerated(root)));
         }
     }
