@@ -79,12 +79,7 @@ Robot {
     p.world("moving_light.wbt", world);
     let out = p.run("moving_light.wbt", &[]);
     assert!(out.status.success(), "{}\n{}", out.stdout, out.stderr);
-    let values: Vec<f64> = out
-        .robot_lines("robot")
-        .iter()
-        .filter_map(|l| l.strip_prefix("lamp "))
-        .map(|l| l.split_whitespace().nth(1).unwrap().parse().unwrap())
-        .collect();
+    let values = out.robot_numbers("robot", "lamp ", 1);
     assert_eq!(values.len(), 4, "{}", out.stdout);
     let front = values[0];
     assert!(front > 0.0, "{values:?}");

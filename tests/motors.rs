@@ -671,12 +671,7 @@ fn hinge2_damped_wheels_world() -> String {
 fn webots_hinge2_damping_scenario_a_motor_against_a_damper_turns_at_max_torque_over_damping() {
     let out = run(&hinge2_damped_wheels_world(), &["hinge2_damped_wheels", "hinge2_damping_setter"], &[]);
     ok(&out);
-    let rates: Vec<f64> = out
-        .robot_lines("robot")
-        .iter()
-        .filter_map(|l| l.strip_prefix("rate "))
-        .map(|l| l.split_whitespace().nth(1).unwrap().parse().unwrap())
-        .collect();
+    let rates = out.robot_numbers("robot", "rate ", 1);
     assert_eq!(rates.len(), 30, "{}", out.stdout);
     // each phase's last five steps: the rate once settled
     let settled = |phase: usize| rates[phase * 10 + 5..phase * 10 + 10].iter().sum::<f64>() / 5.0;

@@ -133,6 +133,16 @@ impl RunOutput {
         let prefix = format!("[{robot}] ");
         self.stdout.lines().filter_map(|l| l.strip_prefix(&prefix)).map(str::to_string).collect()
     }
+
+    /// The number in column `column` (from 0, after `tag`) of each line the robot printed that starts with
+    /// `tag` ("rate 3 0.52": tag "rate ", column 1 is 0.52).
+    pub fn robot_numbers(&self, robot: &str, tag: &str, column: usize) -> Vec<f64> {
+        self.robot_lines(robot)
+            .iter()
+            .filter_map(|l| l.strip_prefix(tag))
+            .map(|l| l.split_whitespace().nth(column).unwrap().parse().unwrap())
+            .collect()
+    }
 }
 
 pub fn to_output(out: Output, elapsed: Duration) -> RunOutput {
