@@ -27,6 +27,14 @@ fn numbers(out: &RunOutput, key: &str) -> Vec<f64> {
     line[key.len()..].split_whitespace().map(|w| w.parse().unwrap()).collect()
 }
 
+/// Each number of the `key` line within `tolerance` of the expected one, in order.
+fn assert_numbers_near(out: &RunOutput, key: &str, expected: &[f64], tolerance: f64) {
+    let got = numbers(out, key);
+    for (g, e) in got.iter().zip(expected) {
+        assert!((g - e).abs() < tolerance, "{key}: {got:?}\nexpected {expected:?}\n{}\n{}", out.stdout, out.stderr);
+    }
+}
+
 /// A distance sensor at `at` looking straight down, reading 1000 at its 0.5 m range.
 fn down_sensor(name: &str, at: [f64; 3]) -> String {
     format!(
@@ -520,12 +528,7 @@ fn a_supervisor_sets_a_slider_a_hinge2_s_second_axis_and_a_ball_joint_s_second_a
     p.world("joint_axes.wbt", &world);
     let out = p.run("joint_axes.wbt", &[]);
     ok(&out);
-    let near = |key: &str, expected: [f64; 4]| {
-        let got = numbers(&out, key);
-        for (g, e) in got.iter().zip(expected) {
-            assert!((g - e).abs() < 1.0, "{key}: {got:?}, expected {expected:?}\n{}", out.stderr);
-        }
-    };
+    let near = |key: &str, expected: [f64; 4]| assert_numbers_near(&out, key, &expected, 1.0);
     // nothing in range before: every sphere is elsewhere
     near("before", [1000.0; 4]);
     // 0.15 m → 750, 0.1 m → 500
@@ -577,12 +580,7 @@ fn balances_pushed_by_a_supervisor_tip_as_the_torque_about_their_hinge_says() {
     p.world("balances.wbt", &world);
     let out = p.run("balances.wbt", &[]);
     ok(&out);
-    let check = |key: &str, expected: [f64; 9]| {
-        let got = numbers(&out, key);
-        for (g, e) in got.iter().zip(expected) {
-            assert!((g - e).abs() < 0.01, "{key}: {got:?}\nexpected {expected:?}\n{}", out.stdout);
-        }
-    };
+    let check = |key: &str, expected: [f64; 9]| assert_numbers_near(&out, key, &expected, 0.01);
     check("before", [0.0; 9]);
     let floor = |key: &str| {
         let h = numbers(&out, &format!("{key}_hinge_height"))[0];
