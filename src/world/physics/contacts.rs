@@ -5,6 +5,7 @@
 
 use rapier3d_f64::prelude::*;
 
+use super::rolling_contacts::rolling_offset;
 use super::soft_contacts::{depth_scale, ode_stiffness, projected_mass, seen_depth, Loads};
 use crate::world::scene::{NodeId, Scene};
 
@@ -127,6 +128,8 @@ pub struct Hooks {
     /// The basic time step (s) and the engine's native contact spring's angular frequency² (see
     /// `soft_contacts`).
     pub dt: f64,
+    /// The engine's substeps per step (see `rolling_contacts`).
+    pub substeps: usize,
     pub native_omega2: f64,
     /// What each pair's points carried at the last step.
     pub loads: Loads,
@@ -194,6 +197,20 @@ impl PhysicsHooks for Hooks {
             })
             .fold((f64::NEG_INFINITY, 0.0), |a, b| if b.0 > a.0 { b } else { a });
         let e = effective_bounce(surface.bounce, surface.soft_cfm, self.dt, r);
+        // a round shape turning on its contact keeps touching where it touched (see `rolling_contacts`)
+        let offset = |collider: ColliderHandle, body: Option<RigidBodyHandle>, anchor: Vector, n_out: Vector| {
+            let (Some(c), Some(b)) = (context.colliders.get(collider), body.and_then(|h| bodies.get(h))) else {
+                return 0.0;
+            };
+            if !b.is_dynamic() {
+                return 0.0;
+            }
+            rolling_offset(c.shape(), c.position(), b.angvel(), anchor, n_out, self.dt, self.substeps)
+        };
+        for c in m.solver_contacts.iter_mut() {
+            c.dist -= offset(context.collider1, body1, c.anchor1, normal)
+                + offset(context.collider2, body2, c.anchor2, -normal);
+        }
         *m.restitution = if approach > surface.bounce_velocity { e } else { 0.0 };
     }
 }

@@ -29,6 +29,9 @@ mod joints;
 mod mass;
 mod plan;
 mod reshape;
+mod rolling_contacts;
+#[cfg(test)]
+mod rolling_contacts_tests;
 mod rolling_friction;
 #[cfg(test)]
 mod rotation_rate_tests;
@@ -189,6 +192,7 @@ impl Physics {
         let materials_rolling = materials.any_rolling();
         let self_collision = robots.iter().map(|&r| scene.sf_bool(r, "selfCollision")).collect();
         let dt = world.dt;
+        let substeps = engine.params.num_solver_iterations;
         let joint_index = joints.iter().enumerate().map(|(i, j)| (j.node, i)).collect();
         Some(Physics {
             world,
@@ -197,6 +201,7 @@ impl Physics {
                 materials,
                 self_collision,
                 dt,
+                substeps,
                 native_omega2,
                 loads: Default::default(),
                 held: Default::default(),
