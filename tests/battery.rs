@@ -1,5 +1,6 @@
 //! Robots' batteries: Webots' own battery API test reproduced in C (the CPU's and the motors'
-//! consumption, an empty battery that cuts the motors' power, -1 for an empty `battery` field).
+//! consumption, an empty battery that cuts the motors' power, -1 for an empty `battery` field), and a
+//! battery a supervisor gives and takes while the run goes on.
 
 mod common;
 
@@ -49,4 +50,47 @@ fn webots_battery_test_the_motor_drains_the_battery_then_stops() {
     assert!(out.status.success(), "run failed\n--- stdout:\n{}\n--- stderr:\n{}", out.stdout, out.stderr);
     out.assert_stdout_has("[robot] battery test passed");
     out.assert_stdout_has("[robot(1)] empty battery test passed");
+}
+
+/// A robot without a battery, then with one a supervisor gave it, then without, then with one again.
+#[test]
+fn a_battery_given_by_a_supervisor_after_the_start_drains_and_one_taken_away_reads_minus_one() {
+    let p = Project::new();
+    p.controller("battery_given", "battery_given");
+    p.world(
+        "given.wbt",
+        r#"#VRML_SIM R2025a utf8
+WorldInfo { basicTimeStep 32 }
+Robot { name "giver" supervisor TRUE controller "battery_given" controllerArgs [ "supervisor" ] }
+DEF TAKER Robot { name "taker" controller "battery_given" cpuConsumption 10 }
+"#,
+    );
+    let out = p.run("given.wbt", &[]);
+    assert!(out.status.success(), "run failed\n--- stdout:\n{}\n--- stderr:\n{}", out.stdout, out.stderr);
+    let values = out.robot_numbers("taker", "battery ", 1);
+    assert_eq!(values.len(), 20, "{}", out.stdout);
+    // 10 W for 32 ms a step
+    let per_step = 10.0 * 0.032;
+    let spans = [(0..3, None), (3..10, Some(100.0)), (10..14, None), (14..20, Some(50.0))];
+    for (steps, given) in spans {
+        let seen = &values[steps.clone()];
+        match given {
+            None => assert!(seen.iter().all(|&v| v == -1.0), "steps {steps:?}: no battery, read {seen:?}"),
+            Some(energy) => {
+                // the step that carries the supervisor's write drains the new battery too, or the next
+                // one does: either way one step drains `per_step` from the last
+                let first = seen[0];
+                assert!(
+                    (first - energy).abs() < 1e-9 || (first - (energy - per_step)).abs() < 1e-9,
+                    "steps {steps:?}: first reading {first}, given {energy}"
+                );
+                for w in seen.windows(2) {
+                    assert!(
+                        (w[0] - w[1] - per_step).abs() < 1e-9,
+                        "steps {steps:?}: {seen:?} does not drain {per_step} a step"
+                    );
+                }
+            }
+        }
+    }
 }

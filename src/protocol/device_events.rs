@@ -57,6 +57,11 @@ impl DeviceEvents {
         self.data.clear();
     }
 
+    /// Room for `events` more events.
+    pub fn reserve(&mut self, events: usize) {
+        self.events.reserve(events);
+    }
+
     /// A packet for receiver `tag`.
     #[inline]
     pub fn push_packet(&mut self, tag: u16, channel: i32, direction: [f64; 3], signal: f64, data: &Payload) {

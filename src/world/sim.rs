@@ -53,6 +53,8 @@ pub struct World {
     pub(super) world_path: PathBuf,
     pub(super) robots: Vec<RobotEntry>,
     pub(super) states: Vec<RobotState>,
+    /// The robots with something in their `battery` field.
+    pub(super) battery_holders: battery::BatteryHolders,
     /// Per robot, the request received since the last step, applied in world order when time advances.
     pub(super) pending: Vec<Option<StepRequest>>,
     pub(super) scheduler: Scheduler,
@@ -120,6 +122,7 @@ impl World {
         let devices = Devices::build(&mut scene, &robots, physics.as_ref(), info.random_seed, &mut warnings);
         World {
             states: vec![RobotState::default(); robots.len()],
+            battery_holders: Default::default(),
             pending: vec![None; robots.len()],
             scheduler: Scheduler::new(robots.len(), info.basic_time_step),
             device_outboxes: vec![DeviceEvents::default(); robots.len()],
@@ -660,6 +663,7 @@ impl World {
     /// Nodes came into or left the scene (template regeneration, imports, removals): the engine starts
     /// again from the scene as it is now, and the links are welded anew.
     pub(super) fn rebuild_physics(&mut self) {
+        self.battery_holders.invalidate();
         self.physics = Physics::build(&mut self.scene, &mut Vec::new());
         self.devices.physics_rebuilt(&self.scene, self.physics.as_mut());
         self.joint_poses = JointPoses::of(&self.scene);
@@ -669,6 +673,9 @@ impl World {
     /// A field of `node` was written by the world itself (not by the engine): the engine, the links
     /// and the devices take it into account.
     pub(super) fn field_written(&mut self, node: NodeId, field: &str) {
+        if field == "battery" {
+            self.battery_holders.invalidate();
+        }
         match (&mut self.physics, field) {
             (Some(physics), "translation" | "rotation") => physics.node_moved(&self.scene, node),
             (Some(physics), "springConstant" | "dampingConstant" | "staticFriction") => {
@@ -715,6 +722,7 @@ impl World {
         let flags: Vec<bool> = self.robots.iter().map(|r| self.scene.sf_bool(r.node, "supervisor")).collect();
         let data: Vec<String> = self.robots.iter().map(|r| self.scene.sf_string(r.node, "customData")).collect();
         self.restore_loaded_scene();
+        self.battery_holders.invalidate();
         for (robot, (was, had)) in flags.into_iter().zip(data).enumerate() {
             let node = self.robots[robot].node;
             if self.scene.sf_bool(node, "supervisor") != was {

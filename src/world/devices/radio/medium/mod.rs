@@ -309,12 +309,18 @@ fn inside_cone(axis: &Vector3<f64>, to: &Vector3<f64>, aperture: f64) -> bool {
 /// noise.
 #[inline(always)]
 fn measure(pose: &Isometry3<f64>, from: &Point3<f64>, r: &mut ReceiverNode) -> ([f64; 3], f64) {
-    if r.direction_noise <= 0.0 && r.signal_noise <= 0.0 {
-        let local = pose.inverse_transform_point(from).coords;
-        let inv = 1.0 / local.norm_squared().sqrt();
-        return ([local.x * inv, local.y * inv, local.z * inv], inv * inv);
+    if r.is_exact() {
+        return measure_exact(pose, from);
     }
     measure_noisy(pose, from, r)
+}
+
+/// `measure` for a receiver without noise.
+#[inline(always)]
+fn measure_exact(pose: &Isometry3<f64>, from: &Point3<f64>) -> ([f64; 3], f64) {
+    let local = pose.inverse_transform_point(from).coords;
+    let inv = 1.0 / local.norm_squared().sqrt();
+    ([local.x * inv, local.y * inv, local.z * inv], inv * inv)
 }
 
 #[inline(never)]

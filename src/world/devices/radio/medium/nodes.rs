@@ -202,6 +202,17 @@ impl ReceiverNode {
     }
 
     pub fn hears(&self, packet_channel: i32) -> bool {
-        packet_channel == self.channel || packet_channel == -1 || self.channel == -1
+        hears(self.channel, packet_channel)
     }
+
+    /// Whether it measures without noise.
+    pub fn is_exact(&self) -> bool {
+        self.direction_noise <= 0.0 && self.signal_noise <= 0.0
+    }
+}
+
+/// Whether a receiver on `channel` hears a packet sent on `packet_channel` (-1: every channel).
+#[inline(always)]
+pub fn hears(channel: i32, packet_channel: i32) -> bool {
+    packet_channel == channel || packet_channel == -1 || channel == -1
 }

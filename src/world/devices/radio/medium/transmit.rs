@@ -8,8 +8,9 @@
 use nalgebra::{Isometry3, Point3, Vector3};
 
 use super::grid::{Entry, Grid};
+use super::nodes::hears;
 use super::nodes::{EmitterNode, Medium, Origin, Packet, ReceiverNode};
-use super::{inside_cone, measure, medium_index, Blocked};
+use super::{inside_cone, measure, measure_exact, medium_index, Blocked};
 use crate::protocol::{DeviceEvents, Event, Payload};
 use crate::world::scene::NodeId;
 
@@ -188,6 +189,20 @@ impl Sender<'_, '_> {
         let (tag, channel) = (self.owner[ri].1, r.channel);
         // a packet handed over at the end of this step cannot be measured again: no origin needed
         let waits = !r.sampling.is_due(self.now_ms);
+        if r.medium != Medium::InfraRed && r.is_exact() && !waits && !self.recording {
+            // the usual case, in a loop that reads only the packets and the receiver's pose: radio or
+            // serial (no cones, no obstacles), no noise, nothing to remember of the packets
+            let (pose, robot) = (&self.receiver_pose[ri], r.robot_node);
+            r.waiting.reserve(in_reach.len());
+            for &s in in_reach {
+                let send = &out.sends[s as usize];
+                if hears(channel, send.channel) && send.robot != robot {
+                    let (direction, signal) = measure_exact(pose, &send.from);
+                    r.waiting.push_packet(tag, channel, direction, signal, &send.data);
+                }
+            }
+            return self.delivered(r, before);
+        }
         for &s in in_reach {
             if let Some((direction, signal)) = self.listen(out, s, ri, r) {
                 r.waiting.push_packet(tag, channel, direction, signal, &out.sends[s as usize].data);
@@ -199,6 +214,12 @@ impl Sender<'_, '_> {
                 }
             }
         }
+        self.delivered(r, before)
+    }
+
+    /// How many packets the receiver took since it had `before` waiting; notes when they were measured.
+    #[inline]
+    fn delivered(&self, r: &mut ReceiverNode, before: usize) -> usize {
         let heard = r.waiting.len() - before;
         if heard > 0 && r.measured_at != self.pose_version {
             r.measured_at = self.pose_version;
@@ -257,7 +278,7 @@ impl Sender<'_, '_> {
     #[inline]
     fn listen(&self, out: &Outgoing, s: u32, ri: usize, r: &mut ReceiverNode) -> Option<([f64; 3], f64)> {
         let send = &out.sends[s as usize];
-        if !r.hears(send.channel) || send.robot == r.robot_node {
+        if !hears(r.channel, send.channel) || send.robot == r.robot_node {
             return None;
         }
         let (from, to) = (&send.from, &self.receiver_at[ri]);
