@@ -528,3 +528,34 @@ fn webots_camera_revert_test_images_after_a_reload_are_the_same() {
     p.world("revert.wbt", CAMERA_REVERT_WORLD);
     p.run_printing("revert.wbt", "camera revert test passed");
 }
+
+#[test]
+fn recognition_occlusion_one_ray_hides_what_covers_its_origin_and_corner_rays_only_what_covers_them_all() {
+    // a planar camera at the origin looking along +x; a wall without recognition colours at x = 2 spans
+    // y from -0.3 to 0.1. At x = 4: "half" (y -0.3 to 0.3) has its origin behind the wall but the way to its
+    // corners at y = 0.3 passes it (y 0.15 at the wall); "hidden" (y -0.2 to 0, z ±0.1) lies wholly behind it
+    // (its corners' ways meet the wall at y -0.1 to 0, z ±0.05); "clear" (y 0.5) is beside it
+    let p = Project::new();
+    p.controller("recognition_occlusion", "recognition_occlusion");
+    p.world(
+        "occlusion.wbt",
+        "#VRML_SIM R2025a utf8\nWorldInfo { basicTimeStep 32 }\n\
+         Solid { translation 2 -0.1 0 children [ Shape { geometry DEF WALL Box { size 0.1 0.4 1 } } ] name \"wall\" boundingObject USE WALL }\n\
+         Solid { translation 4 0 0 children [ Shape { geometry DEF HALF Box { size 0.1 0.6 0.2 } } ] name \"half\" model \"half\" \
+           boundingObject USE HALF recognitionColors [ 1 0 0 ] }\n\
+         Solid { translation 4 -0.1 0 children [ Shape { geometry DEF HIDDEN Box { size 0.1 0.2 0.2 } } ] name \"hidden\" model \"hidden\" \
+           boundingObject USE HIDDEN recognitionColors [ 0 1 0 ] }\n\
+         Solid { translation 4 0.5 0 children [ Shape { geometry DEF CLEAR Box { size 0.1 0.2 0.2 } } ] name \"clear\" model \"clear\" \
+           boundingObject USE CLEAR recognitionColors [ 0 0 1 ] }\n\
+         Robot { controller \"recognition_occlusion\" supervisor TRUE children [ \
+           Camera { width 256 height 256 recognition DEF RECOGNITION Recognition { maxRange 5 } } ] }\n",
+    );
+    let out = p.run("occlusion.wbt", &[]);
+    assert!(out.status.success(), "{}\n{}", out.stdout, out.stderr);
+    assert_eq!(
+        out.robot_lines("robot"),
+        ["occlusion 0: half hidden clear", "occlusion 1: clear", "occlusion 2: half clear"],
+        "{}",
+        out.stderr
+    );
+}
