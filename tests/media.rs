@@ -105,3 +105,18 @@ fn remote_control_setters_give_the_getters_their_values() {
     out.assert_stdout_has("remote values passed");
     out.assert_stderr_has("Error: wbr_motor_set_torque_feedback(): invalid device tag.");
 }
+
+#[test]
+fn webots_speaker_test_speech_and_a_looping_file_play_when_and_as_long_as_webots_says() {
+    let p = Project::new();
+    p.world(
+        "speaker.wbt",
+        "#VRML_SIM R2025a utf8\nWorldInfo { basicTimeStep 32 }\nRobot { controller \"speaker_webots\" children [ Speaker { } ] }\n",
+    );
+    p.controller("speaker_webots", "speaker_webots");
+    // a 100 ms file: the loop, not its length, keeps it playing
+    beep(&p.path().join("controllers/speaker_webots/sound.wav"));
+    let out = p.run("speaker.wbt", &[]);
+    assert!(out.status.success(), "{}\n{}", out.stdout, out.stderr);
+    out.assert_stdout_has("speaker sequence passed");
+}

@@ -196,6 +196,31 @@ fn check_contacts(out: &RunOutput) {
     );
 }
 
+/// Webots' center_of_mass_and_contact_points scene, rebuilt: a robot on four cylinder legs, a child Solid
+/// on a fifth leg under its centre, a 1 cm box in a Slot lying on the robot's top face.
+const LEGS: &str = "#VRML_SIM R2025a utf8\nWorldInfo { basicTimeStep 32 }\n\
+    Solid { name \"floor\" boundingObject Plane { size 10 10 } }\n\
+    Robot { name \"director\" supervisor TRUE controller \"contact_counts\" }\n\
+    DEF LEGS Robot { name \"legs\" translation 0 0 0.075 \
+      children [ DEF SECONDARY_SOLID Solid { name \"secondary\" boundingObject Pose { translation 0 0 -0.05 \
+        children [ Cylinder { height 0.05 radius 0.015 } ] } physics Physics { } } ] \
+      boundingObject Group { children [ \
+        Pose { translation 0.025 0.025 -0.05 children [ Cylinder { height 0.05 radius 0.015 } ] } \
+        Pose { translation -0.025 0.025 -0.05 children [ Cylinder { height 0.05 radius 0.015 } ] } \
+        Pose { translation -0.025 -0.025 -0.05 children [ Cylinder { height 0.05 radius 0.015 } ] } \
+        Pose { translation 0.025 -0.025 -0.05 children [ Cylinder { height 0.05 radius 0.015 } ] } \
+        Box { size 0.1 0.1 0.1 } ] } \
+      physics Physics { } }\n\
+    Robot { name \"carrier\" translation 0 0 0.13 children [ Slot { endPoint DEF SLOT_SOLID Solid { name \"slot box\" \
+      boundingObject Box { size 0.01 0.01 0.01 } physics Physics { density -1 mass 0.02 } } } ] }\n";
+
+#[test]
+fn webots_contact_points_test_counts_odes_points_per_standing_cylinder_and_resting_box() {
+    let out = run("legs.wbt", LEGS, &["contact_counts"], &[]);
+    assert_ok(&out);
+    out.assert_stdout_has("contact counts checked");
+}
+
 const BOUNCY: &str = "#VRML_SIM R2025a utf8\nWorldInfo { basicTimeStep 8 }\n\
     Solid { boundingObject Plane { size 10 10 } }\n\
     DEF TARGET Solid { translation 0 0 0.5 rotation 1 1 0 0.7 boundingObject Box { size 0.1 0.2 0.05 } physics Physics { } }\n\

@@ -480,3 +480,62 @@ fn a_distance_sensor_s_ray_ends_on_the_wall_it_measured() {
     assert_eq!(state["plots"][0]["label"], "eye/ds:value");
     assert!((state["plots"][0]["value"].as_f64().unwrap() - 600.0).abs() < 1e-3, "{state}");
 }
+
+#[test]
+fn webots_animation_test_the_page_comes_with_its_json_x3d_and_css_files() {
+    let p = Project::new();
+    p.controller("animation_webots", "animation_webots");
+    p.world(
+        "anim.wbt",
+        "#VRML_SIM R2025a utf8\nWorldInfo { basicTimeStep 32 }\n\
+         Robot { supervisor TRUE controller \"animation_webots\" }\n\
+         DEF BOX Solid { translation 0 0 0.05 children [ Shape { appearance PBRAppearance { baseColor 1 0 0 } \
+           geometry Box { size 0.1 0.2 0.3 } } ] }\n",
+    );
+    let out = p.run("anim.wbt", &[]);
+    assert!(out.status.success(), "{}\n{}", out.stdout, out.stderr);
+    out.assert_stdout_has("animation files written");
+    let dir = p.path().join("controllers/animation_webots");
+    // the animation in Webots' format: the box (the one Solid that moved) ends where it was put
+    let json: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(dir.join("animation.json")).unwrap()).unwrap();
+    assert_eq!(json["basicTimeStep"].as_f64().map(|s| s % 32.0), Some(0.0), "{json}");
+    let frames = json["frames"].as_array().unwrap();
+    assert_eq!(frames[0]["time"], 0.0);
+    let last = frames.last().unwrap();
+    assert!((last["time"].as_f64().unwrap() - 640.0).abs() < 1e-9, "{last}");
+    let update = &last["updates"].as_array().unwrap()[0];
+    let moved: Vec<f64> = update["translation"].as_str().unwrap().split(' ').map(|v| v.parse().unwrap()).collect();
+    assert!((moved[0] - 0.2).abs() < 1e-4 && moved[1].abs() < 1e-4 && (moved[2] - 0.05).abs() < 1e-4, "{update}");
+    assert_eq!(json["ids"], update["id"].to_string());
+    // the scene: the box's Transform, where it was when the recording started, holding its red Box
+    let x3d = std::fs::read_to_string(dir.join("animation.x3d")).unwrap();
+    let mut reader = quick_xml::Reader::from_str(&x3d);
+    let (mut boxes, mut transform) = (Vec::new(), None);
+    loop {
+        match reader.read_event().expect("well-formed X3D") {
+            quick_xml::events::Event::Eof => break,
+            quick_xml::events::Event::Start(e) | quick_xml::events::Event::Empty(e) => {
+                let attr = |name: &str| {
+                    e.try_get_attribute(name)
+                        .unwrap()
+                        .map(|a| a.normalized_value(quick_xml::XmlVersion::Implicit1_0).unwrap().into_owned())
+                };
+                match e.name().0 {
+                    "Transform" if attr("id").is_some() => transform = Some((attr("id"), attr("translation"))),
+                    "Box" => boxes.push(attr("size").unwrap()),
+                    "Material" => assert_eq!(attr("diffuseColor").as_deref(), Some("1 0 0")),
+                    _ => {}
+                }
+            }
+            _ => {}
+        }
+    }
+    assert_eq!(boxes, ["0.1 0.2 0.3"]);
+    let (id, at) = transform.expect("the box's Transform");
+    assert_eq!(id, Some(format!("n{}", update["id"])));
+    let at: Vec<f64> = at.unwrap().split(' ').map(|v| v.parse().unwrap()).collect();
+    assert!(at[0].abs() < 1e-4 && (at[2] - 0.05).abs() < 1e-4, "{at:?}: where the recording found it");
+    let css = std::fs::read_to_string(dir.join("animation.css")).unwrap();
+    assert!(css.contains("body {") && !css.contains("<style>"), "{css}");
+}

@@ -395,3 +395,50 @@ fn a_supervisor_reads_the_viewpoint_s_fields_written_or_not_and_moves_it() {
         ["position 1 2 3, fieldOfView 0.785398, followType Tracking Shot, near 0.05", "moved to 4 5 6"]
     );
 }
+
+#[test]
+fn a_moving_robot_whose_translation_is_written_back_drives_on_from_there() {
+    // Webots' supervisor_field, its moving-robot part: note a driving robot's translation (start), let it
+    // drive 20 steps (end), write start back and let it drive 20 steps more: a supervisor's write keeps the
+    // robot's velocities (only moves by hand reset them), so it is back within 1 cm of end (Webots' bound)
+    let p = Project::new();
+    p.controller("moving_reset", "moving_reset");
+    p.controller("diff_drive", "diff_drive");
+    let wheel = |side: &str, at: f64| {
+        format!(
+            "HingeJoint {{ jointParameters HingeJointParameters {{ axis 0 1 0 anchor 0 {at} 0 }} \
+               device [ RotationalMotor {{ name \"{side} wheel motor\" maxVelocity 20 }} PositionSensor {{ }} ] \
+               endPoint Solid {{ name \"{side} tyre\" translation 0 {at} 0 rotation 1 0 0 1.5707963267948966 \
+                 boundingObject Cylinder {{ height 0.02 radius 0.05 }} physics Physics {{ density 7800 }} }} }}"
+        )
+    };
+    p.world(
+        "moving.wbt",
+        &format!(
+            "#VRML_SIM R2025a utf8\nWorldInfo {{ basicTimeStep 32 contactProperties [ \
+               ContactProperties {{ material1 \"caster\" coulombFriction 0 }} ] }}\n\
+             Solid {{ name \"floor\" boundingObject Plane {{ size 100 100 }} }}\n\
+             DEF ROVER Robot {{ name \"rover\" translation 0 0 0.05 supervisor TRUE controller \"diff_drive\" \
+               controllerArgs [ \"10\" \"10\" \"100\" ] \
+               boundingObject Pose {{ translation 0.02 0 0 children [ Box {{ size 0.16 0.12 0.04 }} ] }} \
+               physics Physics {{ density -1 mass 0.5 }} children [ {} {} \
+               Solid {{ name \"caster\" translation 0.08 0 -0.03 contactMaterial \"caster\" \
+                 boundingObject Sphere {{ radius 0.02 }} physics Physics {{ density -1 mass 0.01 }} }} ] }}\n\
+             Robot {{ name \"watch\" supervisor TRUE controller \"moving_reset\" controllerArgs [ \"ROVER\" \"20\" ] }}\n",
+            wheel("left", 0.1),
+            wheel("right", -0.1)
+        ),
+    );
+    let out = p.run("moving.wbt", &[]);
+    assert!(out.status.success(), "{}\n{}", out.stdout, out.stderr);
+    let point = |tag: &str| -> [f64; 3] {
+        let v: Vec<f64> = (0..3).map(|c| out.robot_numbers("watch", tag, c)[0]).collect();
+        [v[0], v[1], v[2]]
+    };
+    let (start, end, again) = (point("start "), point("end "), point("again "));
+    let dist = |a: [f64; 3], b: [f64; 3]| (0..3).map(|i| (a[i] - b[i]).powi(2)).sum::<f64>().sqrt();
+    // 20 steps of 32 ms at 10 rad/s on 5 cm wheels: 0.32 m
+    let driven = dist(start, end);
+    assert!((driven - 0.32).abs() < 0.02, "the rover drove {driven} m in 0.64 s at 0.5 m/s: {start:?} -> {end:?}");
+    assert!(dist(end, again) < 0.01, "written back to {start:?} at {end:?}, the rover is at {again:?}");
+}

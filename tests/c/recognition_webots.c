@@ -1,8 +1,9 @@
 /* Webots' camera_recognition API test (planar camera), reproduced: 7 objects without occlusion (a sphere
  * partly in view, a sphere without bounding object, a bar crossing the view with no corner inside, the
  * box behind it, a Solid nested in one without recognition colours, a capsule partly in view, a Solid
- * whose bounding object is a Group), 6 with occlusion (the box behind the bar is hidden); the position on
- * the image follows Webots' rule; once the 6 are removed, the hidden box is seen, with its 2 colours. */
+ * whose bounding object is a Group), 6 with occlusion 2 as Webots sets it (the box behind the bar is
+ * hidden from all its corners); the position on the image follows Webots' rule; once the 6 are removed,
+ * the hidden box is seen, with its 2 colours. */
 #include <math.h>
 #include <string.h>
 #include <webots/camera.h>
@@ -34,7 +35,7 @@ int main(void) {
   CHECK(n == 7, "%d objects without occlusion, expected 7", n);
 
   WbNodeRef recognition = wb_supervisor_node_get_from_def("RECOGNITION");
-  wb_supervisor_field_set_sf_int32(wb_supervisor_node_get_field(recognition, "occlusion"), 1);
+  wb_supervisor_field_set_sf_int32(wb_supervisor_node_get_field(recognition, "occlusion"), 2);
   wb_robot_step(TIME_STEP);
   n = wb_camera_recognition_get_number_of_objects(camera);
   objects = wb_camera_recognition_get_objects(camera);

@@ -37,6 +37,9 @@ pub struct Frustum {
 pub struct Detection {
     pub position: Vector3<f64>,
     pub size: Vector3<f64>,
+    /// Seen through spheres only (sphere bounding objects, or the sphere around the visual shapes):
+    /// Webots then aims 6 occlusion rays at it rather than 8.
+    pub spheres_only: bool,
 }
 
 impl Detection {
@@ -45,6 +48,7 @@ impl Detection {
         let hi = (self.position + self.size / 2.0).sup(&(other.position + other.size / 2.0));
         self.position = (lo + hi) / 2.0;
         self.size = hi - lo;
+        self.spheres_only &= other.spheres_only;
     }
 
     /// The distance Webots measures to it (its box's centre).
@@ -119,7 +123,7 @@ impl Frustum {
                 || (Point3::from(to_device.translation.vector), 0.0),
                 |b| (self.pose.inverse_transform_point(&na_point(b.center())), b.radius()),
             );
-            return vec![Primitive::Round { center, size: Vector3::repeat(2.0 * radius) }];
+            return vec![Primitive::Round { center, size: Vector3::repeat(2.0 * radius), sphere: true }];
         }
         shapes
             .iter()
@@ -127,7 +131,7 @@ impl Frustum {
                 let at = to_device * b.pose;
                 let center = Point3::from(at.translation.vector);
                 if let Some(ball) = b.shape.as_ball() {
-                    return Primitive::Round { center, size: Vector3::repeat(2.0 * ball.radius) };
+                    return Primitive::Round { center, size: Vector3::repeat(2.0 * ball.radius), sphere: true };
                 }
                 let round = match (b.shape.as_cylinder(), b.shape.as_capsule()) {
                     (Some(c), _) => Some((2.0 * c.half_height, c.radius)),
@@ -141,6 +145,7 @@ impl Frustum {
                     return Primitive::Round {
                         center,
                         size: Vector3::new(extent(axis.x), extent(axis.y), extent(axis.z)),
+                        sphere: false,
                     };
                 }
                 if let Some(mesh) = b.shape.as_trimesh() {
@@ -163,7 +168,9 @@ impl Frustum {
     fn test(&self, primitive: &Primitive) -> Option<Detection> {
         match primitive {
             Primitive::Points(points) => self.test_points(points),
-            Primitive::Round { center, size } => self.test_round(center, size),
+            Primitive::Round { center, size, sphere } => {
+                self.test_round(center, size).map(|d| Detection { spheres_only: *sphere, ..d })
+            }
         }
     }
 
@@ -226,7 +233,7 @@ impl Frustum {
         kept.extend(behind);
         let lo = kept.iter().fold(kept[0], |a, p| a.inf(p));
         let hi = kept.iter().fold(kept[0], |a, p| a.sup(p));
-        Some(Detection { position: (lo + hi) / 2.0, size: hi - lo })
+        Some(Detection { position: (lo + hi) / 2.0, size: hi - lo, spheres_only: false })
     }
 
     /// A round shape by its centre: out when wholly beyond a side plane; the part beyond is cut off
@@ -256,15 +263,16 @@ impl Frustum {
             size.z -= beyond[BOTTOM] + beyond[TOP];
             position += 0.5 * Vector3::new(0.0, beyond[RIGHT] - beyond[LEFT], beyond[BOTTOM] - beyond[TOP]);
         }
-        Some(Detection { position, size })
+        Some(Detection { position, size, spheres_only: true })
     }
 }
 
 enum Primitive {
     /// Corner points (or vertices), device frame.
     Points(Vec<Point3<f64>>),
-    /// A sphere, cylinder or capsule: its centre and its extent along the device's axes.
-    Round { center: Point3<f64>, size: Vector3<f64> },
+    /// A sphere, cylinder or capsule: its centre, its extent along the device's axes, and whether it is
+    /// a sphere.
+    Round { center: Point3<f64>, size: Vector3<f64>, sphere: bool },
 }
 
 /// The Solids below `solid` (not itself), depth first.

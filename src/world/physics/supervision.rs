@@ -162,10 +162,24 @@ impl Physics {
     }
 
     /// The contact points of the last step on `node`'s geometry, or (with `descendants`) on the geometry
-    /// of any Solid below it.
+    /// of any Solid below it: then `node`'s own points come first and each descendant's follow in scene
+    /// order, as Webots lists them (its center_of_mass_and_contact_points test finds the robot's point first
+    /// and a child Solid's last).
     pub fn contact_points(&self, scene: &Scene, node: NodeId, descendants: bool) -> Vec<ContactPoint> {
         let all = contact_points(&self.engine.narrow_phase, &self.engine.colliders, &self.solids);
-        all.into_iter().filter(|c| c.solid == node || (descendants && scene.path_to(c.solid).contains(&node))).collect()
+        let mut mine: Vec<ContactPoint> = all
+            .into_iter()
+            .filter(|c| c.solid == node || (descendants && scene.path_to(c.solid).contains(&node)))
+            .collect();
+        if descendants && mine.iter().any(|c| c.solid != node) {
+            let order = scene.preorder();
+            let mut rank = vec![usize::MAX; order.iter().max().map_or(0, |&m| m + 1)];
+            for (i, &n) in order.iter().enumerate() {
+                rank[n] = i;
+            }
+            mine.sort_by_key(|c| rank.get(c.solid).copied().unwrap_or(usize::MAX));
+        }
+        mine
     }
 
     /// Every contact point of the last step, once per Solid it involves (for a replay).

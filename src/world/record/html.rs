@@ -17,6 +17,13 @@ pub fn page(replay: &Replay) -> Result<String, serde_json::Error> {
     Ok(PAGE.replacen(SLOT, &json, 1))
 }
 
+/// The page's style sheet (what is between its `<style>` tags).
+pub fn stylesheet() -> &'static str {
+    let start = PAGE.find("<style>").map_or(0, |i| i + "<style>".len());
+    let end = PAGE[start..].find("</style>").map_or(start, |i| start + i);
+    PAGE[start..end].trim_start_matches('\n')
+}
+
 /// Writes the page to `path` (whole, then renamed into place).
 pub fn write(path: &Path, replay: &Replay) -> std::io::Result<()> {
     let text = page(replay).map_err(std::io::Error::other)?;

@@ -21,6 +21,7 @@ pub mod model;
 pub mod movie;
 mod outline;
 mod plots;
+mod webots_files;
 mod world;
 
 use std::collections::{HashMap, HashSet};
@@ -91,6 +92,8 @@ pub struct WorldView<'a> {
 pub struct Recorder {
     options: RecordOptions,
     replay: Replay,
+    /// Per solid, its shapes (kept for a supervisor's recording, whose X3D scene is written beside it).
+    drawn: Vec<Vec<outline::Drawn>>,
     nodes: Vec<Option<NodeId>>,
     /// The last recorded pose of each solid (position units, quaternion scaled).
     last: Vec<Option<[i32; 7]>>,
@@ -153,6 +156,7 @@ impl Recorder {
         let robot_index = robots.iter().enumerate().map(|(i, r)| (r.node, i)).collect();
         let mut recorder = Recorder {
             last: vec![None; outline.nodes.len()],
+            drawn: if options.by_supervisor { outline.drawn } else { Vec::new() },
             nodes: outline.nodes,
             options,
             replay,
@@ -323,6 +327,10 @@ impl Recorder {
         self.written = true;
         let path = self.options.path.clone();
         html::write(&path, &self.replay).map_err(|e| format!("cannot write the replay {}: {e}", path.display()))?;
+        if self.options.by_supervisor {
+            webots_files::write(&path, &self.replay, &self.drawn, html::stylesheet())
+                .map_err(|e| format!("cannot write the animation's files beside {}: {e}", path.display()))?;
+        }
         Ok(path)
     }
 }

@@ -19,10 +19,20 @@ const ROUND: usize = 12;
 /// What a bounding object shown in place of missing visual shapes is drawn in.
 const BOUNDING_COLOR: [f64; 3] = [0.69, 0.75, 0.77];
 
+/// A shape as drawn: its geometry, its pose in its Solid's frame and its flat colour.
+#[derive(Clone)]
+pub struct Drawn {
+    pub shape: SharedShape,
+    pub pose: Isometry3<f64>,
+    pub color: [f64; 3],
+}
+
 /// The Solids a replay follows (robots, and every Solid holding a visual Shape) with their shapes;
 /// solid 0 is the world itself (shapes under no Solid), which never moves.
 pub struct Outline {
     pub solids: Vec<SolidInfo>,
+    /// Per solid, its shapes as drawn (what `solids` outlines).
+    pub drawn: Vec<Vec<Drawn>>,
     /// Per solid, its node (`None`: the world).
     pub nodes: Vec<Option<NodeId>>,
     /// Per robot of the world, its solid.
@@ -41,6 +51,7 @@ pub fn outline(scene: &Scene, robots: &[RobotEntry]) -> Outline {
             solids.len() - 1
         })
     };
+    let mut drawn: Vec<(usize, Drawn)> = Vec::new();
     let robot_solids: Vec<usize> = robots
         .iter()
         .enumerate()
@@ -59,6 +70,7 @@ pub fn outline(scene: &Scene, robots: &[RobotEntry]) -> Outline {
         let local = frame.inverse() * item.pose;
         if let Some(shape) = shape_info(&item.shape, &local, item.color) {
             solids[s].shapes.push(shape);
+            drawn.push((s, Drawn { shape: item.shape.clone(), pose: local, color: item.color }));
         }
     }
     // Solids seen only through their bounding objects (a robot built for physics alone)
@@ -68,17 +80,27 @@ pub fn outline(scene: &Scene, robots: &[RobotEntry]) -> Outline {
             continue;
         }
         let bounds = bounding_shapes(scene, node, &mut Vec::new());
-        let infos: Vec<ShapeInfo> = bounds
+        let shown: Vec<(ShapeInfo, Drawn)> = bounds
             .iter()
             .filter(|b| !b.is_plane())
-            .filter_map(|b| shape_info(&b.shape, &b.pose, BOUNDING_COLOR))
+            .filter_map(|b| {
+                let info = shape_info(&b.shape, &b.pose, BOUNDING_COLOR)?;
+                Some((info, Drawn { shape: b.shape.clone(), pose: b.pose, color: BOUNDING_COLOR }))
+            })
             .collect();
-        if !infos.is_empty() {
+        if !shown.is_empty() {
             let s = solid_of(node, &mut solids, &mut nodes);
-            solids[s].shapes.extend(infos);
+            for (info, d) in shown {
+                solids[s].shapes.push(info);
+                drawn.push((s, d));
+            }
         }
     }
-    Outline { solids, nodes, robot_solids }
+    let mut per_solid = vec![Vec::new(); solids.len()];
+    for (s, d) in drawn {
+        per_solid[s].push(d);
+    }
+    Outline { solids, drawn: per_solid, nodes, robot_solids }
 }
 
 fn shape_info(shape: &SharedShape, pose: &Isometry3<f64>, color: [f64; 3]) -> Option<ShapeInfo> {
