@@ -4,6 +4,7 @@
 //! step.
 
 use rapier3d_f64::prelude::*;
+use smallvec::SmallVec;
 
 use super::rolling_contacts::rolling_offset;
 use super::soft_contacts::{depth_scale, ode_stiffness, projected_mass, seen_depth, Loads};
@@ -176,8 +177,14 @@ impl PhysicsHooks for Hooks {
         let k = ode_stiffness(surface.soft_erp, surface.soft_cfm, self.dt);
         let load = self.loads.per_point(context.collider1, context.collider2);
         let held = [body1, body2].into_iter().flatten().any(|h| self.held.contains(&h));
-        for c in m.solver_contacts.iter_mut().filter(|c| c.dist < 0.0) {
-            let r = projected_mass(bodies, (body1, c.anchor1), (body2, c.anchor2), *m.normal);
+        let normal = *m.normal;
+        // each point's projected mass, worked out once for its depth and its bounce
+        let masses: SmallVec<[f64; 8]> = m
+            .solver_contacts
+            .iter()
+            .map(|c| projected_mass(bodies, (body1, c.anchor1), (body2, c.anchor2), normal))
+            .collect();
+        for (c, &r) in m.solver_contacts.iter_mut().zip(&masses).filter(|(c, _)| c.dist < 0.0) {
             c.dist = if held {
                 c.dist * depth_scale(k, r, self.native_omega2)
             } else {
@@ -187,14 +194,11 @@ impl PhysicsHooks for Hooks {
         // ODE bounces only contacts approaching faster than bounceVelocity (rapier sets restitution per
         // manifold: the fastest-approaching point decides, with its projected mass); the anchors are world
         // points in this hook
-        let normal = *m.normal;
         let (approach, r) = m
             .solver_contacts
             .iter()
-            .map(|c| {
-                let v = (velocity_at(body1, c.anchor1) - velocity_at(body2, c.anchor2)).dot(normal);
-                (v, projected_mass(bodies, (body1, c.anchor1), (body2, c.anchor2), normal))
-            })
+            .zip(&masses)
+            .map(|(c, &r)| ((velocity_at(body1, c.anchor1) - velocity_at(body2, c.anchor2)).dot(normal), r))
             .fold((f64::NEG_INFINITY, 0.0), |a, b| if b.0 > a.0 { b } else { a });
         let e = effective_bounce(surface.bounce, surface.soft_cfm, self.dt, r);
         // a round shape turning on its contact keeps touching where it touched (see `rolling_contacts`)

@@ -15,11 +15,14 @@ impl Physics {
     pub(super) fn catch_divergence(&mut self, scene: &Scene) -> Vec<NodeId> {
         let mut caught = Vec::new();
         for body in &self.bodies {
-            let Some(rb) = self.engine.bodies.get_mut(body.handle) else { continue };
+            // read first: a body taken mutably counts as changed by the user, which the engine's next
+            // step then goes over again
+            let Some(rb) = self.engine.bodies.get(body.handle) else { continue };
             // a sleeping body's state does not change (a force or a new velocity wakes it)
             if !rb.is_enabled() || rb.is_sleeping() || finite(rb) {
                 continue;
             }
+            let Some(rb) = self.engine.bodies.get_mut(body.handle) else { continue };
             rb.set_enabled(false);
             rb.reset_forces(false);
             rb.reset_torques(false);

@@ -124,7 +124,7 @@ struct Part {
 }
 
 fn rigid(engine: &Engine, handles: &[RigidBodyHandle]) -> Option<Rigid> {
-    let mut parts = Vec::with_capacity(handles.len());
+    let mut parts: smallvec::SmallVec<[Part; 4]> = smallvec::SmallVec::with_capacity(handles.len());
     for h in handles {
         let rb = engine.bodies.get(*h)?;
         if !rb.is_dynamic() {

@@ -187,6 +187,20 @@ impl Engine {
         }
     }
 
+    /// Zeroes the forces and torques applied to body `h` for the last step. A body with none is left
+    /// alone: one taken mutably counts as changed by the user, which the next step goes over again.
+    pub fn reset_forces(&mut self, h: RigidBodyHandle) {
+        let unforced =
+            |b: &RigidBody| b.is_dynamic() && b.user_force() == Vector::ZERO && b.user_torque() == AngVector::ZERO;
+        if self.bodies.get(h).is_some_and(unforced) {
+            return;
+        }
+        if let Some(rb) = self.bodies.get_mut(h) {
+            rb.reset_forces(false);
+            rb.reset_torques(false);
+        }
+    }
+
     /// Body `h`'s pose in world coordinates (the origin for a body that is gone).
     pub fn pose_of(&self, h: RigidBodyHandle) -> Isometry3<f64> {
         self.bodies.get(h).map_or_else(Isometry3::identity, |b| b.pose_na())

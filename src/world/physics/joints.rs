@@ -550,8 +550,13 @@ impl Joint {
                 // contacts), except on a hinge whose end body's centre of mass is off the axis: there it
                 // would fight the forces holding the weights of the links (see `drives::Effort`)
                 let left = if off_axis { 0.0 } else { (cap - effort.force.abs() - effort.impulse.abs() / dt).max(0.0) };
-                if let Some(joint) = engine.joints.get_mut(self.handles[self.axes[i].engine_joint], false) {
-                    joint.data.set_motor_max_force(self.axes[i].engine_axis, left);
+                // (written only when it changes: a joint taken mutably makes the engine assemble its joints anew)
+                let (handle, engine_axis) = (self.handles[self.axes[i].engine_joint], self.axes[i].engine_axis);
+                let current = engine.joints.get(handle).and_then(|j| j.data.motor(engine_axis)).map(|m| m.max_force);
+                if current != Some(left) {
+                    if let Some(joint) = engine.joints.get_mut(handle, false) {
+                        joint.data.set_motor_max_force(engine_axis, left);
+                    }
                 }
             }
         }

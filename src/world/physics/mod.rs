@@ -264,17 +264,11 @@ impl Physics {
                 .into_iter()
                 .flatten()
             {
-                if let Some(rb) = self.engine.bodies.get_mut(h) {
-                    rb.reset_forces(false);
-                    rb.reset_torques(false);
-                }
+                self.engine.reset_forces(h);
             }
         }
         for h in self.forced.drain(..) {
-            if let Some(rb) = self.engine.bodies.get_mut(h) {
-                rb.reset_forces(false);
-                rb.reset_torques(false);
-            }
+            self.engine.reset_forces(h);
         }
         let moved = self.write_poses(scene);
         for j in &mut self.joints {

@@ -70,7 +70,11 @@ pub fn seen_depth(d: f64, k: f64, r: f64, omega2: f64, dt: f64, force: f64) -> f
 /// points, on alternate diagonals of a box from step to step, where ODE's compliance shares it), and read
 /// per pair (a rolling wheel's points are new at each step and would carry no history of their own).
 #[derive(Debug, Default)]
-pub struct Loads(HashMap<(ColliderHandle, ColliderHandle), f64>);
+pub struct Loads(HashMap<(ColliderHandle, ColliderHandle), f64, FixedState>);
+
+/// Loads are looked up for every contact pair at every step: a fast fixed hash (the keys are the
+/// engine's own handles, nothing to guard against).
+type FixedState = foldhash::fast::FixedState;
 
 impl Loads {
     pub fn read(&mut self, narrow_phase: &NarrowPhase, dt: f64) {
