@@ -49,9 +49,17 @@ mod tests {
         let mut exits = ChildExits::register(poll.registry(), Token(7)).unwrap();
         let mut child = std::process::Command::new("true").spawn().unwrap();
         let mut events = mio::Events::with_capacity(4);
-        // generous: only a lost signal (no wake-up at all) fails this
-        poll.poll(&mut events, Some(Duration::from_secs(30))).unwrap();
-        assert!(events.iter().any(|e| e.token() == Token(7)), "no wake-up from the child's exit");
+        // the signal may also interrupt the wait itself (EINTR), as in the runner's loop: wait again;
+        // the deadline is generous, only a lost signal (no wake-up at all) fails this
+        let deadline = std::time::Instant::now() + Duration::from_secs(30);
+        let mut woken = false;
+        while !woken && std::time::Instant::now() < deadline {
+            match poll.poll(&mut events, Some(Duration::from_secs(1))) {
+                Ok(()) => woken = events.iter().any(|e| e.token() == Token(7)),
+                Err(e) => assert_eq!(e.kind(), io::ErrorKind::Interrupted, "{e}"),
+            }
+        }
+        assert!(woken, "no wake-up from the child's exit");
         exits.drain();
         assert!(child.wait().unwrap().success());
     }
