@@ -74,6 +74,14 @@ impl Guard {
             let _ = child.wait();
         }
     }
+
+    /// `release` for a caller about to exit: the watchdog is told, not waited for (it leaves by itself
+    /// once it has read `done`, and init reaps it), so the caller does not wait for it to wake up.
+    pub fn let_go(mut self) {
+        self.say("done\n");
+        self.sink = None;
+        self.child = None;
+    }
 }
 
 /// After a runner under a suite has ended: unless it said `done`, its controllers' groups get the

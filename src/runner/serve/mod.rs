@@ -29,6 +29,7 @@ use crate::world::robots::table::ControllerSpec;
 use crate::world::scene::clip_name;
 use crate::world::World;
 
+mod child_exits;
 mod connections;
 mod ending;
 mod launching;
@@ -68,6 +69,7 @@ pub struct RunOptions {
 
 const LISTENER: Token = Token(usize::MAX);
 const TCP_LISTENER: Token = Token(usize::MAX - 1);
+const CHILD_EXITS: Token = Token(usize::MAX - 2);
 
 /// Serialises a step answer as `FromWorld::Step` (same bytes) without moving it into the enum.
 struct StepEnvelope<'a>(&'a StepAnswer);
@@ -141,6 +143,7 @@ pub struct Server {
     world: World,
     instance: Instance,
     poll: Poll,
+    child_exits: child_exits::ChildExits,
     ctls: Vec<Option<Ctl>>,
     conns: Vec<Option<Conn>>,
     opts: RunOptions,
@@ -188,6 +191,7 @@ impl Server {
         if let Some(tcp) = instance.tcp.as_mut() {
             poll.registry().register(tcp, TCP_LISTENER, Interest::READABLE)?;
         }
+        let child_exits = child_exits::ChildExits::register(poll.registry(), CHILD_EXITS)?;
         let ctls = (0..world.robots().len()).map(|_| None).collect();
         let to_file = opts.guard_file.as_deref().and_then(|path| match Guard::to_file(path) {
             Ok(g) => Some(g),
@@ -214,6 +218,7 @@ impl Server {
             world,
             instance,
             poll,
+            child_exits,
             ctls,
             conns: Vec::new(),
             opts,
@@ -262,9 +267,11 @@ impl Server {
                     break;
                 }
             }
+            let mut child_ended = false;
             for ev in events.iter() {
                 match ev.token() {
                     LISTENER => self.accept(),
+                    CHILD_EXITS => child_ended = true,
                     TCP_LISTENER => self.accept_tcp(),
                     Token(t) if t >= PIPES => self.output.readable(self.poll.registry(), ev.token()),
                     Token(t) => self.service(t),
@@ -283,7 +290,10 @@ impl Server {
                     ctl.busy_since += paused;
                 }
             }
-            if last_reap.elapsed() >= REAP_EVERY || events.is_empty() {
+            if child_ended {
+                self.child_exits.drain();
+            }
+            if child_ended || last_reap.elapsed() >= REAP_EVERY || events.is_empty() {
                 self.reap();
                 self.enforce_timeouts();
                 last_reap = Instant::now();

@@ -199,7 +199,7 @@ pub fn run(opts: &SuiteOptions) -> i32 {
     }
     let elapsed = start.elapsed();
     if let Some(guard) = guard.into_inner().unwrap_or_else(|e| e.into_inner()) {
-        guard.release();
+        guard.let_go();
     }
     let _ = std::fs::remove_dir_all(&scratch);
     let mut out = std::io::stdout().lock();
