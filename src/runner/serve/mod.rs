@@ -5,7 +5,7 @@
 //! console.
 //!
 //! This file holds the server's state and its loop; `launching.rs`, `connections.rs`, `lockstep.rs` and
-//! `ending.rs` hold what the loop does.
+//! `ending.rs` hold what the loop does, and `child_exits.rs` wakes it when a controller process ends.
 
 use std::io;
 use std::path::PathBuf;
