@@ -201,19 +201,27 @@ impl PhysicsHooks for Hooks {
             .map(|(c, &r)| ((velocity_at(body1, c.anchor1) - velocity_at(body2, c.anchor2)).dot(normal), r))
             .fold((f64::NEG_INFINITY, 0.0), |a, b| if b.0 > a.0 { b } else { a });
         let e = effective_bounce(surface.bounce, surface.soft_cfm, self.dt, r);
-        // a round shape turning on its contact keeps touching where it touched (see `rolling_contacts`)
-        let offset = |collider: ColliderHandle, body: Option<RigidBodyHandle>, anchor: Vector, n_out: Vector| {
-            let (Some(c), Some(b)) = (context.colliders.get(collider), body.and_then(|h| bodies.get(h))) else {
-                return 0.0;
-            };
-            if !b.is_dynamic() {
-                return 0.0;
-            }
-            rolling_offset(c.shape(), c.position(), b.angvel(), anchor, n_out, self.dt, self.substeps)
+        // a round shape turning on its contact keeps touching where it touched (see `rolling_contacts`); each
+        // side's shape, pose and turn are the same for every point of the manifold
+        let turning = |collider: ColliderHandle, body: Option<RigidBodyHandle>| {
+            let c = context.colliders.get(collider)?;
+            let b = body.and_then(|h| bodies.get(h)).filter(|b| b.is_dynamic())?;
+            Some((c.shape(), c.position(), b.angvel()))
         };
-        for c in m.solver_contacts.iter_mut() {
-            c.dist -= offset(context.collider1, body1, c.anchor1, normal)
-                + offset(context.collider2, body2, c.anchor2, -normal);
+        let sides = [(turning(context.collider1, body1), normal), (turning(context.collider2, body2), -normal)];
+        if sides.iter().any(|(side, _)| side.is_some()) {
+            for c in m.solver_contacts.iter_mut() {
+                let offset: f64 = sides
+                    .iter()
+                    .zip([c.anchor1, c.anchor2])
+                    .map(|((side, n_out), anchor)| {
+                        side.map_or(0.0, |(shape, pose, angvel)| {
+                            rolling_offset(shape, pose, angvel, anchor, *n_out, self.dt, self.substeps)
+                        })
+                    })
+                    .sum();
+                c.dist -= offset;
+            }
         }
         *m.restitution = if approach > surface.bounce_velocity { e } else { 0.0 };
     }
