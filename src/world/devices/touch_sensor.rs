@@ -1,7 +1,7 @@
 //! TouchSensor (spec motion §6.2). A bumper reads 1 when its bounding object touched anything since
 //! the previous sample, else 0 (in a world without physics, what its bounding object meets after each
-//! step). The force types read the force the sensor's body, welded to its parent's, passed to the
-//! parent in the last step: "force" the part pressing against its +x side through the lookup table,
+//! step). The force types read the force the sensor passed to the rest of its body in the last step
+//! (`physics::touch_forces`): "force" the part pressing against its +x side through the lookup table,
 //! "force-3d" the three components in its frame.
 
 use nalgebra::Vector3;
@@ -100,7 +100,7 @@ impl SensorModel for TouchSensor {
             return;
         }
         // no link (no Physics): no feedback
-        let force = sense.physics.and_then(|p| p.fixed_link_force(self.node)).unwrap_or_else(Vector3::zeros);
+        let force = sense.physics.and_then(|p| p.touch_force(self.node)).unwrap_or_else(Vector3::zeros);
         let rotation = sense.scene.global_pose(self.node).rotation;
         if self.kind == FORCE {
             let along_x = (rotation * Vector3::x()).dot(&force);

@@ -43,6 +43,7 @@ mod surface_tests;
 mod test_world;
 #[cfg(test)]
 mod tests;
+mod touch_forces;
 #[cfg(test)]
 mod twist_friction_tests;
 mod welds;
@@ -99,8 +100,8 @@ pub struct Physics {
     robots: Vec<NodeId>,
     /// Bodies that received forces for the coming step (cleared after it: forces last one step).
     forced: Vec<RigidBodyHandle>,
-    /// Solids welded where they are to the body above them (force sensors) → their weld in `welds`.
-    fixed_links: HashMap<NodeId, usize>,
+    /// The TouchSensors that are part of a body (their force feedback, `touch_forces`).
+    touch_parts: Vec<touch_forces::TouchPart>,
     /// The poses `write_poses` has read from the engine and is about to write (kept between steps).
     moving: Vec<(usize, [f64; 3], [f64; 4])>,
     /// Solids whose body's state became non-finite at the last step, taken by `take_diverged`.
@@ -172,11 +173,9 @@ impl Physics {
             joint.set_sides(&mut engine, sides);
         }
         let mut welds = Vec::new();
-        let mut fixed_links = HashMap::new();
         for (i, body_plan) in plan.bodies.iter().enumerate() {
             if let Attach::Fixed(Some(to)) = body_plan.attach {
                 let pose = engine.pose_of(bodies[i].handle);
-                fixed_links.insert(body_plan.solid, welds.len());
                 welds.push(Weld::create(&mut engine, Some(bodies[to].handle), Some(bodies[i].handle), &pose, &pose));
             }
         }
@@ -194,7 +193,7 @@ impl Physics {
         let dt = world.dt;
         let substeps = engine.params.num_solver_iterations;
         let joint_index = joints.iter().enumerate().map(|(i, j)| (j.node, i)).collect();
-        Some(Physics {
+        let mut physics = Physics {
             world,
             engine,
             hooks: Hooks {
@@ -215,11 +214,13 @@ impl Physics {
             joint_index,
             robots,
             forced: Vec::new(),
-            fixed_links,
+            touch_parts: Vec::new(),
             moving: Vec::new(),
             diverged: Vec::new(),
             rolling: materials_rolling,
-        })
+        };
+        physics.touch_parts = physics.touch_parts(scene);
+        Some(physics)
     }
 
     /// One basic time step: followers and joint forces, the engine, then the poses and joint positions
@@ -253,6 +254,9 @@ impl Physics {
         if self.rolling {
             let e = &mut self.engine;
             rolling_friction::apply(&e.narrow_phase, &e.colliders, &mut e.bodies, &self.hooks.materials, self.world.dt);
+        }
+        if !self.touch_parts.is_empty() {
+            self.remember_touch_velocities();
         }
         self.engine.step(&self.hooks);
         self.hooks.loads.read(&self.engine.narrow_phase, self.world.dt);
@@ -344,13 +348,6 @@ impl Physics {
     pub fn angular_velocity(&self, scene: &Scene, node: NodeId) -> Option<Vector3<f64>> {
         let b = self.body_above(scene, node)?;
         Some(self.engine.bodies.get(self.bodies[b].handle)?.angvel_na())
-    }
-
-    /// The force (world frame, N) that Solid `node`, welded where it is to the body above it (a force
-    /// sensor with Physics), passed to that body in the last step; `None` without such a link.
-    pub fn fixed_link_force(&self, node: NodeId) -> Option<Vector3<f64>> {
-        let weld = self.welds.get(*self.fixed_links.get(&node)?).copied().flatten()?;
-        Some(weld.force(&self.engine)?.0)
     }
 
     /// Whether `node` (or a Solid above it) belongs to a body: a connector there can hold a link.

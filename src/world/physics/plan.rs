@@ -106,17 +106,12 @@ impl Plan {
         let dynamic = scene.sf_node(solid, "physics").is_some();
         let mut body = None;
         if dynamic {
-            let own_body = via.is_some()
-                || ctx.upper_body.is_none()
-                || is_legacy_wheel(scene, solid)
-                || scene.type_name(solid) == "TouchSensor";
+            // a TouchSensor is part of the body above it too (its force feedback: `touch_forces`)
+            let own_body = via.is_some() || ctx.upper_body.is_none() || is_legacy_wheel(scene, solid);
             if own_body {
                 let b = self.bodies.len();
                 let attach = match via {
                     Some(_) => Attach::Free,
-                    None if ctx.upper_body.is_some() && scene.type_name(solid) == "TouchSensor" => {
-                        Attach::Fixed(ctx.upper_body)
-                    }
                     None if ctx.kinematic_above => Attach::Fixed(ctx.above),
                     None => Attach::Free,
                 };
@@ -283,14 +278,15 @@ mod tests {
     }
 
     #[test]
-    fn legacy_wheels_and_touch_sensors_keep_their_own_body() {
-        let (_, p, _) = plan(
+    fn legacy_wheels_keep_their_own_body_and_touch_sensors_join_their_parent_s() {
+        let (s, p, _) = plan(
             "Robot { physics Physics { } children [ Solid { name \"Left Wheel\" physics Physics { } } \
                TouchSensor { physics Physics { } } ] }",
         );
-        assert_eq!(p.bodies.len(), 3);
+        assert_eq!(p.bodies.len(), 2);
         assert_eq!(p.bodies[1].attach, Attach::Free);
-        assert_eq!(p.bodies[2].attach, Attach::Fixed(Some(0)));
+        let sensor = s.preorder().into_iter().find(|&n| s.type_name(n) == "TouchSensor").unwrap();
+        assert!(p.bodies[0].members.contains(&sensor));
     }
 
     #[test]
