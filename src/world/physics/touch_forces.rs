@@ -72,33 +72,32 @@ impl Physics {
         let ulps =
             64.0 * f64::EPSILON * (velocity.norm() + part.velocity_before.norm() + self.world.gravity.norm() * dt);
         let unexplained = unexplained.map(|x| if x.abs() <= ulps { 0.0 } else { x });
-        Some(self.contact_force_on(node) + unexplained * (mass / dt))
+        Some(self.contact_force_on(node, part.body) + unexplained * (mass / dt))
     }
 
-    /// The force the contacts of the last step applied to `node`'s own bounding object: each point's
-    /// normal impulse over the step, and each manifold's friction (the engine keeps its last substep's).
-    fn contact_force_on(&self, node: NodeId) -> Vector3<f64> {
+    /// The force the contacts of the last step applied to `node`'s own bounding object (part of body
+    /// `body`): each point's normal impulse over the step, and each manifold's friction (the engine keeps
+    /// its last substep's).
+    fn contact_force_on(&self, node: NodeId, body: usize) -> Vector3<f64> {
         let colliders = &self.engine.colliders;
         let solid_of =
             |h| colliders.get(h).and_then(|c| self.solids.get(ColliderTag::unpack(c.user_data).solid as usize));
+        let Some(rb) = self.engine.bodies.get(self.bodies[body].handle) else { return Vector3::zeros() };
         let friction_scale = impulse_to_force(&self.engine);
         let mut force = Vector3::zeros();
-        for pair in self.engine.narrow_phase.contact_pairs() {
-            let (s1, s2) = (solid_of(pair.collider1), solid_of(pair.collider2));
-            // the engine's impulses are those it applied to the pair's first collider
-            let sign = match (s1 == Some(&node), s2 == Some(&node)) {
-                (true, false) => 1.0,
-                (false, true) => -1.0,
-                _ => continue,
-            };
-            for m in pair.manifolds() {
-                let n = Vector3::new(m.data.normal.x, m.data.normal.y, m.data.normal.z);
-                let normal: f64 = m.points.iter().map(|p| p.data.impulse).sum();
-                let friction = m.points.first().map_or_else(Vector3::zeros, |p| {
-                    let t = p.data.warmstart_tangent_world;
-                    Vector3::new(t.x, t.y, t.z)
-                });
-                force += sign * (-n * normal / self.world.dt + friction * friction_scale);
+        for &own in rb.colliders().iter().filter(|&&h| solid_of(h) == Some(&node)) {
+            for pair in self.engine.narrow_phase.contact_pairs_with(own) {
+                // the engine's impulses are those it applied to the pair's first collider
+                let sign = if pair.collider1 == own { 1.0 } else { -1.0 };
+                for m in pair.manifolds() {
+                    let n = Vector3::new(m.data.normal.x, m.data.normal.y, m.data.normal.z);
+                    let normal: f64 = m.points.iter().map(|p| p.data.impulse).sum();
+                    let friction = m.points.first().map_or_else(Vector3::zeros, |p| {
+                        let t = p.data.warmstart_tangent_world;
+                        Vector3::new(t.x, t.y, t.z)
+                    });
+                    force += sign * (-n * normal / self.world.dt + friction * friction_scale);
+                }
             }
         }
         force
