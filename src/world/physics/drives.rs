@@ -356,8 +356,9 @@ pub fn step_axis(
 /// the motor's reaction and the joint's rate reaches its target. Solved apart from the contacts, the
 /// side would recoil and the friction would then stop it within the step, taking that share of the
 /// rate from the joint: an arm on a base standing on the floor would lag its control law. Only for an
-/// end body off a hinge's axis, which has no engine motor to make up the difference.
-fn grounded(engine: &Engine, handles: &[RigidBodyHandle]) -> bool {
+/// end body off a hinge's axis, which has no engine motor to make up the difference (unless that end
+/// side is itself grounded: `Joint::step_drives` then gives it the engine's motor).
+pub fn grounded(engine: &Engine, handles: &[RigidBodyHandle]) -> bool {
     let immobile = |c: ColliderHandle| {
         let parent = engine.colliders.get(c).and_then(|c| c.parent());
         parent.and_then(|b| engine.bodies.get(b)).is_none_or(|b| !b.is_dynamic())

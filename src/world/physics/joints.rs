@@ -13,7 +13,7 @@ use rapier3d_f64::prelude::*;
 
 use super::bodies::Body;
 use super::body_math::BodyMath;
-use super::drives::{step_axis, AxisState, Effort, EndBody, Model, Sides};
+use super::drives::{grounded, step_axis, AxisState, Effort, EndBody, Model, Sides};
 use super::engine::Engine;
 use super::plan::{JointKind, JointPlan};
 use crate::world::geometry::convert::{na_point, pose, vector};
@@ -548,8 +548,11 @@ impl Joint {
             if let Some((_, cap)) = motor {
                 // the engine's motor keeps the force left for loads the step did not foresee (a wheel's
                 // contacts), except on a hinge whose end body's centre of mass is off the axis: there it
-                // would fight the forces holding the weights of the links (see `drives::Effort`)
-                let left = if off_axis { 0.0 } else { (cap - effort.force.abs() - effort.impulse.abs() / dt).max(0.0) };
+                // would fight the forces holding the weights of the links (see `drives::Effort`). Unless
+                // that side rests on the static world (a leg's foot on the floor): the contacts' friction
+                // is then such a load, and without the motor it would hold the joint off its target
+                let hanging = off_axis && !grounded(engine, &sides.lower);
+                let left = if hanging { 0.0 } else { (cap - effort.force.abs() - effort.impulse.abs() / dt).max(0.0) };
                 // (written only when it changes: a joint taken mutably makes the engine assemble its joints anew)
                 let (handle, engine_axis) = (self.handles[self.axes[i].engine_joint], self.axes[i].engine_axis);
                 let current = engine.joints.get(handle).and_then(|j| j.data.motor(engine_axis)).map(|m| m.max_force);
