@@ -389,7 +389,8 @@ impl Physics {
     }
 
     /// A supervisor wrote the translation or rotation of `node`: every body and static geometry below it
-    /// takes its new place (velocities are kept, as in Webots).
+    /// takes its new place (velocities are kept, as in Webots), and a hinge or slider whose endPoint
+    /// moved away from its joint keeps its position there (joints/reanchor.rs).
     pub fn node_moved(&mut self, scene: &Scene, node: NodeId) {
         for b in 0..self.bodies.len() {
             let path = scene.path_to(self.bodies[b].solid);
@@ -424,6 +425,7 @@ impl Physics {
                 }
             }
         }
+        self.reanchor_moved_end_points(scene, node);
     }
 
     /// Whether the segment `from`–`to` crosses a bounding object's surface (see `Obstacles::blocks`),
@@ -512,6 +514,7 @@ impl Physics {
             axis.position = position;
             axis.velocity = 0.0;
         }
+        self.reanchor_joint(joint);
     }
 
     fn axis_of(&self, joint: NodeId, axis: usize) -> Option<(&Joint, usize)> {
