@@ -676,6 +676,9 @@ impl World {
         if field == "battery" {
             self.battery_holders.invalidate();
         }
+        if matches!(field, "translation" | "rotation") {
+            self.joint_poses.end_point_written(&self.scene, node);
+        }
         match (&mut self.physics, field) {
             (Some(physics), "translation" | "rotation") => physics.node_moved(&self.scene, node),
             (Some(physics), "springConstant" | "dampingConstant" | "staticFriction") => {

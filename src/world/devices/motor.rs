@@ -552,7 +552,17 @@ impl Family for MotorFamily {
         }
     }
 
-    fn field_changed(&mut self, ctx: &mut Ctx, device: Option<usize>, node: NodeId, _field: &str) {
+    fn field_changed(&mut self, ctx: &mut Ctx, device: Option<usize>, node: NodeId, field: &str) {
+        if matches!(field, "translation" | "rotation") {
+            // an endPoint moved by a write: a kinematic joint keeps its position with the endPoint there
+            for m in &mut self.motors {
+                let (Some(pose), Some(at)) = (&mut m.pose, &m.at) else { continue };
+                if pose.end == node {
+                    let position = at.params.map_or(m.position, |p| ctx.scene.sf_float(p, "position"));
+                    pose.rezero(ctx.scene, position);
+                }
+            }
+        }
         let Some(i) = device else { return };
         let m = &self.motors[i];
         let initial = m.at.as_ref().map_or(0.0, |a| a.written_position(ctx.scene));

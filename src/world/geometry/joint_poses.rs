@@ -80,6 +80,13 @@ impl JointPose {
         self.moved(&self.zero, position)
     }
 
+    /// A write moved the endPoint (its translation or rotation): its pose now is where `position` puts
+    /// it, as Webots recomputes an endPoint's zero pose.
+    pub fn rezero(&mut self, scene: &Scene, position: f64) {
+        let current = local_pose(scene, self.end);
+        self.zero = self.moved(&current, -position);
+    }
+
     /// Puts the endPoint where `position` puts it (its translation and rotation fields).
     pub fn place_end_point(&self, scene: &mut Scene, position: f64) {
         let pose = self.end_point_pose(position);
@@ -153,6 +160,16 @@ impl JointPoses {
         let j = self.multi.iter().find(|j| j.joint == joint).filter(|j| (1..=j.axes()).contains(&index))?;
         j.place_end_point(scene, index, position);
         Some(j.end)
+    }
+
+    /// A write moved `node`: the joints it is the endPoint of keep their position (read from their
+    /// parameters; a joint without them keeps its old zero pose) with the endPoint where it is now.
+    pub fn end_point_written(&mut self, scene: &Scene, node: NodeId) {
+        for j in self.list.iter_mut().filter(|j| j.end == node) {
+            if let Some(p) = j.params {
+                j.rezero(scene, scene.sf_float(p, "position"));
+            }
+        }
     }
 
     /// The joint whose parameters node is `params`.

@@ -25,7 +25,21 @@ struct Obstacle {
     aabb: Aabb,
     /// The robot the solid belongs to, if any.
     robot: Option<NodeId>,
+    /// That robot's `selfCollision`.
+    self_collision: bool,
+    /// For a joint's endPoint, the Solid above the joint (the two never collide).
+    jointed_to: Option<NodeId>,
     solid: NodeId,
+}
+
+/// The Solid above the joint whose endPoint `solid` is, if it is one.
+fn jointed_to(scene: &Scene, solid: NodeId) -> Option<NodeId> {
+    let path = scene.path_to(solid);
+    let joint = *path.len().checked_sub(2).and_then(|i| path.get(i))?;
+    if !scene.type_name(joint).ends_with("Joint") {
+        return None;
+    }
+    path[..path.len() - 2].iter().rev().find(|&&n| scene.is_solid(n)).copied()
 }
 
 #[derive(Clone, Default)]
@@ -44,11 +58,13 @@ impl Obstacles {
                 continue;
             }
             let robot = scene.robot_of(node);
+            let self_collision = robot.is_some_and(|r| scene.sf_bool(r, "selfCollision"));
+            let jointed_to = jointed_to(scene, node);
             let solid_pose = scene.global_pose(node);
             for b in bounding_shapes(scene, node, &mut degenerate) {
                 let pose = pose(&(solid_pose * b.pose));
                 let aabb = b.shape.compute_aabb(&pose);
-                list.push(Obstacle { shape: b.shape, pose, aabb, robot, solid: node });
+                list.push(Obstacle { shape: b.shape, pose, aabb, robot, self_collision, jointed_to, solid: node });
             }
         }
         Obstacles { list }
@@ -90,12 +106,15 @@ impl Obstacles {
     }
 
     /// Whether the bounding objects of Solid `solid` meet those of a Solid of another robot (or of no
-    /// robot).
+    /// robot), or of its own robot when that robot has `selfCollision` (but for the two Solids a joint
+    /// links, as the engine's joints have no contacts either).
     pub fn touching(&self, solid: NodeId) -> bool {
+        let own = |a: &Obstacle, b: &Obstacle| a.robot.is_some() && b.robot == a.robot;
+        let linked = |a: &Obstacle, b: &Obstacle| a.jointed_to == Some(b.solid) || b.jointed_to == Some(a.solid);
         self.list.iter().filter(|a| a.solid == solid).any(|a| {
             self.list.iter().any(|b| {
                 b.solid != solid
-                    && !(a.robot.is_some() && b.robot == a.robot)
+                    && (!own(a, b) || (a.self_collision && !linked(a, b)))
                     && a.aabb.intersects(&b.aabb)
                     && intersection_test(&a.pose, &*a.shape, &b.pose, &*b.shape).is_ok_and(|i| i.intersecting)
             })
@@ -222,6 +241,23 @@ mod tests {
         assert!(!o.touching(a));
         assert!(o.touching(b));
         assert!(!o.touching(c));
+    }
+
+    #[test]
+    fn with_self_collision_a_robot_s_solids_touch_but_for_those_a_joint_links() {
+        let (scene, o) = obstacles(
+            "Robot { selfCollision TRUE children [ DEF A Solid { boundingObject Box { size 0.2 0.2 0.2 } } \
+               DEF B Solid { name \"b\" translation 0.15 0 0 boundingObject Box { size 0.2 0.2 0.2 } } \
+               DEF C Solid { name \"c\" translation 0 1 0 boundingObject Box { size 0.2 0.2 0.2 } \
+                 children [ SliderJoint { endPoint DEF D Solid { translation 0 0.15 0 \
+                   boundingObject Box { size 0.2 0.2 0.2 } } } ] } ] }",
+        );
+        let def = |d: &str| scene.find_def(d).unwrap();
+        // A and B overlap by 5 cm; C and its slider's endPoint D overlap too, but the joint links them
+        assert!(o.touching(def("A")));
+        assert!(o.touching(def("B")));
+        assert!(!o.touching(def("C")));
+        assert!(!o.touching(def("D")));
     }
 
     #[test]

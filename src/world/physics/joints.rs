@@ -19,6 +19,8 @@ use super::plan::{JointKind, JointPlan};
 use crate::world::geometry::convert::{na_point, pose, vector};
 use crate::world::scene::{FieldValue, NodeId, Scene, SyncedField};
 
+mod reanchor;
+
 /// What drives an axis besides its spring, damper and friction.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub enum Drive {

@@ -27,6 +27,7 @@ mod heavy_on_light_tests;
 mod joint_contact_tests;
 mod joints;
 mod mass;
+mod member_moves;
 mod plan;
 mod reshape;
 mod rolling_contacts;
@@ -102,6 +103,9 @@ pub struct Physics {
     forced: Vec<RigidBodyHandle>,
     /// The TouchSensors that are part of a body (their force feedback, `touch_forces`).
     touch_parts: Vec<touch_forces::TouchPart>,
+    /// Solids welded where they are to the body above them (force sensors of a self-colliding robot) →
+    /// their weld in `welds`.
+    fixed_links: HashMap<NodeId, usize>,
     /// The poses `write_poses` has read from the engine and is about to write (kept between steps).
     moving: Vec<(usize, [f64; 3], [f64; 4])>,
     /// Solids whose body's state became non-finite at the last step, taken by `take_diverged`.
@@ -173,9 +177,11 @@ impl Physics {
             joint.set_sides(&mut engine, sides);
         }
         let mut welds = Vec::new();
+        let mut fixed_links = HashMap::new();
         for (i, body_plan) in plan.bodies.iter().enumerate() {
             if let Attach::Fixed(Some(to)) = body_plan.attach {
                 let pose = engine.pose_of(bodies[i].handle);
+                fixed_links.insert(body_plan.solid, welds.len());
                 welds.push(Weld::create(&mut engine, Some(bodies[to].handle), Some(bodies[i].handle), &pose, &pose));
             }
         }
@@ -215,6 +221,7 @@ impl Physics {
             robots,
             forced: Vec::new(),
             touch_parts: Vec::new(),
+            fixed_links,
             moving: Vec::new(),
             diverged: Vec::new(),
             rolling: materials_rolling,
@@ -386,7 +393,8 @@ impl Physics {
     }
 
     /// A supervisor wrote the translation or rotation of `node`: every body and static geometry below it
-    /// takes its new place (velocities are kept, as in Webots).
+    /// takes its new place (velocities are kept, as in Webots), and a hinge or slider whose endPoint
+    /// moved away from its joint keeps its position there (joints/reanchor.rs).
     pub fn node_moved(&mut self, scene: &Scene, node: NodeId) {
         for b in 0..self.bodies.len() {
             let path = scene.path_to(self.bodies[b].solid);
@@ -421,6 +429,7 @@ impl Physics {
                 }
             }
         }
+        self.reanchor_moved_end_points(scene, node);
     }
 
     /// Whether the segment `from`–`to` crosses a bounding object's surface (see `Obstacles::blocks`),
@@ -509,6 +518,7 @@ impl Physics {
             axis.position = position;
             axis.velocity = 0.0;
         }
+        self.reanchor_joint(joint);
     }
 
     fn axis_of(&self, joint: NodeId, axis: usize) -> Option<(&Joint, usize)> {

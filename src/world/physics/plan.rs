@@ -106,12 +106,18 @@ impl Plan {
         let dynamic = scene.sf_node(solid, "physics").is_some();
         let mut body = None;
         if dynamic {
-            // a TouchSensor is part of the body above it too (its force feedback: `touch_forces`)
-            let own_body = via.is_some() || ctx.upper_body.is_none() || is_legacy_wheel(scene, solid);
+            // a TouchSensor is part of the body above it too (its force feedback: `touch_forces`), unless
+            // its robot collides with itself: Webots' sensor is a body of its own on a fixed joint, which the
+            // robot's jointed parts meet, and the engine leaves out every pair of a joint's two bodies
+            let welded_sensor = scene.type_name(solid) == "TouchSensor"
+                && ctx.upper_body.is_some()
+                && robot.is_some_and(|r| scene.sf_bool(r, "selfCollision"));
+            let own_body = via.is_some() || ctx.upper_body.is_none() || is_legacy_wheel(scene, solid) || welded_sensor;
             if own_body {
                 let b = self.bodies.len();
                 let attach = match via {
                     Some(_) => Attach::Free,
+                    None if welded_sensor => Attach::Fixed(ctx.upper_body),
                     None if ctx.kinematic_above => Attach::Fixed(ctx.above),
                     None => Attach::Free,
                 };
@@ -287,6 +293,11 @@ mod tests {
         assert_eq!(p.bodies[1].attach, Attach::Free);
         let sensor = s.preorder().into_iter().find(|&n| s.type_name(n) == "TouchSensor").unwrap();
         assert!(p.bodies[0].members.contains(&sensor));
+        // a robot colliding with itself keeps the sensor a body of its own, welded to its parent's
+        let (_, p, _) =
+            plan("Robot { selfCollision TRUE physics Physics { } children [ TouchSensor { physics Physics { } } ] }");
+        assert_eq!(p.bodies.len(), 2);
+        assert_eq!(p.bodies[1].attach, Attach::Fixed(Some(0)));
     }
 
     #[test]

@@ -73,6 +73,17 @@ impl Weld {
         joint.data.local_frame2 = engine_pose(&next);
     }
 
+    /// Holds the two bodies as they are now (one of them was moved by a write): the frame on the second
+    /// body is made anew, and an approach under way ends.
+    pub fn hold_as_is(&mut self, engine: &mut Engine) {
+        let Some([b1, b2]) = self.bodies(engine) else { return };
+        let (p1, p2) = (engine.pose_of(b1), engine.pose_of(b2));
+        let Some(joint) = engine.joints.get_mut(self.handle, true) else { return };
+        let frame2 = p2.inverse() * p1 * isometry(&joint.data.local_frame1);
+        joint.data.local_frame2 = engine_pose(&frame2);
+        self.target = None;
+    }
+
     /// Removes the joint and wakes both bodies.
     pub fn remove(self, engine: &mut Engine) {
         engine.joints.remove(self.handle, true);
