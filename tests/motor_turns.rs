@@ -1,12 +1,11 @@
 //! Webots' motor3_velocity and motor2_velocity scenarios (tests/api): a base carries a 1 kg endPoint of
 //! inertia 1 kg·m² on a BallJoint with three motors or a Hinge2Joint with two. Each motor in turn runs 100
 //! steps at a varying velocity, then goes back to where it started; the endPoint's inertial unit reads the
-//! joint's position. Here the base is held still (a Robot without Physics for the BallJoint; for the
-//! Hinge2Joint, Webots' own motor2_velocity world, whose robot is the child of a Solid without physics and
-//! so fixed to the world), which is what Webots' checks need: the endPoint's turn is the joint's. Webots' motor3_velocity world leans its
-//! robot against a Plane that its conversion from NUE turned vertical, so nothing under gravity holds its
-//! base; on a floor, the reactions of these motors (10 and 100 N·m) reach or pass what a 20 kg base of 5 cm
-//! radius holds (see COMPATIBILITY.md, motor2).
+//! joint's position. In Webots' worlds the robot is the child of a Solid without physics, so Webots fixes
+//! its base to the static environment (spec motion §1.1): the endPoint's turn is the joint's. Here the
+//! BallJoint's base is a Robot without Physics and the Hinge2Joint's world is Webots' own. (On a floor,
+//! the reactions of these motors, 10 and 100 N·m, would reach or pass what a 20 kg base of 5 cm radius
+//! holds: see COMPATIBILITY.md, Physics.)
 
 mod common;
 
