@@ -684,3 +684,36 @@ fn webots_hinge2_damping_scenario_a_motor_against_a_damper_turns_at_max_torque_o
     assert!((damped20 / free - 0.5).abs() < 0.025, "B = 20 halves the rate: {damped20} vs {free}");
     assert!((damped50 / free - 0.2).abs() < 0.01, "B = 50 gives a fifth of it: {damped50} vs {free}");
 }
+
+/// Webots' motor2 world (tests/api), in ENU: a 20 kg cylinder of 5 cm radius standing on a floor carries
+/// a Hinge2Joint (first axis vertical, second horizontal) whose 1 kg endPoint has unit inertia.
+fn motor2_world() -> String {
+    "#VRML_SIM R2025a utf8\nWorldInfo { basicTimeStep 32 }\n\
+     Solid { name \"floor\" boundingObject Plane { size 10 10 } }\n\
+     Robot { translation -0.25 0 0.025 controller \"motor2_feedback\" children [ \
+       Hinge2Joint { \
+         jointParameters HingeJointParameters { axis 0 0 1 anchor 0 0 0.06 minStop -1.5 maxStop 1.5 } \
+         jointParameters2 JointParameters { axis 0 1 0 minStop -1.5 maxStop 1.5 } \
+         device [ RotationalMotor { } ] \
+         device2 [ RotationalMotor { name \"rotational motor2\" minPosition -1.53 maxPosition 1.58 maxTorque 100 } \
+                   PositionSensor { name \"position sensor2\" } ] \
+         endPoint Solid { translation 0 0 0.06 boundingObject Cylinder { height 0.05 radius 0.02 } \
+           physics Physics { density -1 mass 1 centerOfMass [ 0 0 0 ] inertiaMatrix [ 1 1 1 0 0 0 ] } } } ] \
+       boundingObject Cylinder { height 0.05 radius 0.05 } physics Physics { density -1 mass 20 } }\n"
+        .to_string()
+}
+
+#[test]
+fn a_hinge2_joint_s_second_motor_feeds_back_its_available_torque_while_limited_and_none_under_set_torque() {
+    // Webots' motor2 sequence (its checks before enabling and of the limits are in the controller). The
+    // move toward π/2 asks 15·(π/2 − θ) rad/s, far more than the 0.5 N·m on the endPoint's 1 kg·m² reaches
+    // in 21 steps (0.5·0.672 = 0.34 rad/s): the motor is at its available torque throughout, which its
+    // feedback reads (Webots: 0.500022 within 1e-4). Under set_torque the motor's constraint acts no more
+    // and the feedback excludes the torque set (motor.md): 0 (Webots: 1.16e-7 within 1e-4).
+    let out = run(&motor2_world(), &["motor2_feedback"], &[]);
+    ok(&out);
+    let torque = value(&out, "robot", "torque");
+    assert!((torque - 0.5).abs() < 1e-4, "torque feedback {torque} while limited at 0.5 N·m");
+    let torque2 = value(&out, "robot", "torque2");
+    assert!(torque2.abs() < 1e-4, "torque feedback {torque2} under set_torque");
+}
