@@ -45,10 +45,11 @@ fn lattice_world(n: usize, range: f64, controller: &str) -> String {
 /// Adds what a controller reads of each packet of `events` to `hash`.
 fn hash_packets(robot: usize, events: &DeviceEvents, hash: &mut DefaultHasher) {
     for (tag, ev) in events.iter() {
-        if let EventRef::Packet(p, data) = ev {
-            (robot, tag, p.channel, data).hash(hash);
-            p.signal.to_bits().hash(hash);
-            p.direction.map(f64::to_bits).hash(hash);
+        if let EventRef::Packet(p) = ev {
+            let (direction, signal) = p.measure.values();
+            (robot, tag, p.channel, p.data).hash(hash);
+            signal.to_bits().hash(hash);
+            direction.map(f64::to_bits).hash(hash);
         }
     }
 }
@@ -87,7 +88,7 @@ fn world_step_cost(n: usize, range: f64, steps: usize) -> (f64, [f64; 2], f64, O
             world.advance_into(&mut due);
             for &r in &due {
                 world.answer_into(r, &mut answers[r]);
-                *delivered += answers[r].devices.len();
+                *delivered += answers[r].devices.items();
             }
             times.push(start.elapsed().as_secs_f64() * 1000.0);
             if check {
