@@ -6,11 +6,12 @@
 //! The packets a noise-free radio or serial receiver takes in the step it hands them over travel as a
 //! run: the indexes of the packets in the step's shared table (bytes stored once per packet sent) and
 //! the receiver's pose, from which a packet's signal strength and direction are computed when read. On
-//! the wire every packet is written out whole, measured.
+//! the wire a run carries the receiver's pose and each packet's bytes and origin, so that the
+//! controller's process computes them, and only when its controller asks.
 
 use std::sync::Arc;
 
-use nalgebra::Isometry3;
+use nalgebra::{Isometry3, Point3, Quaternion, Translation3, UnitQuaternion, Vector4};
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 use super::imagers::DeviceData;
@@ -281,33 +282,6 @@ impl DeviceEvents {
         Some((run, table, heard))
     }
 
-    /// The same events with every run's packets written out, measured: the form that crosses the wire.
-    fn expanded(&self) -> DeviceEvents {
-        let mut out = DeviceEvents {
-            events: Vec::with_capacity(self.items()),
-            shared: self.shared.clone(),
-            configs: self.configs.clone(),
-            long_samples: self.long_samples.clone(),
-            data: self.data.clone(),
-            ..DeviceEvents::default()
-        };
-        for ev in &self.events {
-            let Event::Packets(i) = ev.event else {
-                out.events.push(*ev);
-                continue;
-            };
-            let Some((run, table, heard)) = self.run(i) else { continue };
-            for &s in heard {
-                let (Some(from), Some(data)) = (table.from.get(s as usize), table.data.get(s as usize)) else {
-                    continue;
-                };
-                let (direction, signal) = Measure::Lazy { from: *from, receiver: run.receiver }.values();
-                out.push_packet(ev.tag, run.channel, direction, signal, data);
-            }
-        }
-        out
-    }
-
     fn packet_bytes<'a>(&'a self, data: &'a PacketBytes) -> Option<&'a [u8]> {
         match data {
             PacketBytes::Short(bytes) => Some(bytes),
@@ -368,7 +342,8 @@ impl<'a> Iterator for Iter<'a> {
     }
 }
 
-/// The wire form: the events with their side tables (runs written out first).
+/// The wire form: the events with their side tables; each run with its channel, the receiver's pose
+/// and its packets (origin, bytes), measured in the controller's process.
 #[derive(Serialize)]
 struct WireRef<'a> {
     events: &'a [DeviceEvent],
@@ -376,7 +351,11 @@ struct WireRef<'a> {
     configs: &'a [DeviceSetup],
     long_samples: &'a [Vec<f64>],
     data: &'a [DeviceData],
+    runs: RunsOut<'a>,
 }
+
+/// A run on the wire.
+type WireRun = (i32, [f64; 7], Vec<([f64; 3], Payload)>);
 
 #[derive(Deserialize)]
 struct Wire {
@@ -385,19 +364,68 @@ struct Wire {
     configs: Vec<DeviceSetup>,
     long_samples: Vec<Vec<f64>>,
     data: Vec<DeviceData>,
+    runs: Vec<WireRun>,
+}
+
+/// A pose as the rotation's quaternion coordinates (i, j, k, w), then the translation.
+fn pose_to_wire(pose: &Isometry3<f64>) -> [f64; 7] {
+    let (q, t) = (pose.rotation.quaternion().coords, pose.translation.vector);
+    [q[0], q[1], q[2], q[3], t[0], t[1], t[2]]
+}
+
+/// The pose written by `pose_to_wire`, to the bit.
+fn pose_from_wire(p: &[f64; 7]) -> Isometry3<f64> {
+    let rotation = UnitQuaternion::new_unchecked(Quaternion::from_vector(Vector4::new(p[0], p[1], p[2], p[3])));
+    Isometry3::from_parts(Translation3::new(p[4], p[5], p[6]), rotation)
+}
+
+/// The runs of a list, written without copying their packets first.
+struct RunsOut<'a>(&'a DeviceEvents);
+
+impl Serialize for RunsOut<'_> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let list = self.0;
+        serializer.collect_seq((0..list.runs.len() as u32).map(|i| RunOut(list, i)))
+    }
+}
+
+struct RunOut<'a>(&'a DeviceEvents, u32);
+
+impl Serialize for RunOut<'_> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        // a run always refers to what its list holds; were it not, it would go out empty
+        let (channel, pose, table, heard) = match self.0.run(self.1) {
+            Some((run, table, heard)) => (run.channel, pose_to_wire(&run.receiver), Some(table), heard),
+            None => (0, pose_to_wire(&Isometry3::identity()), None, &[][..]),
+        };
+        let packets = PacketsOut(table, heard);
+        (channel, pose, packets).serialize(serializer)
+    }
+}
+
+struct PacketsOut<'a>(Option<&'a PacketTable>, &'a [u32]);
+
+impl Serialize for PacketsOut<'_> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let Some(table) = self.0 else { return serializer.collect_seq(std::iter::empty::<()>()) };
+        // (every index is in its table; were one not, it would go out as an empty packet from nowhere)
+        let nowhere = (Point3::new(f64::NAN, f64::NAN, f64::NAN), Payload::from(&[][..]));
+        serializer.collect_seq(self.1.iter().map(|&s| {
+            let from = table.from.get(s as usize).unwrap_or(&nowhere.0);
+            ([from.x, from.y, from.z], table.data.get(s as usize).unwrap_or(&nowhere.1))
+        }))
+    }
 }
 
 impl Serialize for DeviceEvents {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        if !self.runs.is_empty() {
-            return self.expanded().serialize(serializer);
-        }
         WireRef {
             events: &self.events,
             shared: &self.shared,
             configs: &self.configs,
             long_samples: &self.long_samples,
             data: &self.data,
+            runs: RunsOut(self),
         }
         .serialize(serializer)
     }
@@ -405,8 +433,20 @@ impl Serialize for DeviceEvents {
 
 impl<'de> Deserialize<'de> for DeviceEvents {
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<DeviceEvents, D::Error> {
-        let Wire { events, shared, configs, long_samples, data } = Wire::deserialize(deserializer)?;
-        Ok(DeviceEvents { events, shared, configs, long_samples, data, ..DeviceEvents::default() })
+        let Wire { events, shared, configs, long_samples, data, runs: wire_runs } = Wire::deserialize(deserializer)?;
+        // the runs' packets in one table of the list's own
+        let (mut table, mut runs, mut heard) = (PacketTable::default(), Vec::new(), Vec::new());
+        for (channel, pose, packets) in wire_runs {
+            let first = heard.len() as u32;
+            for (from, data) in packets {
+                heard.push(table.len() as u32);
+                table.push(Point3::from(from), data);
+            }
+            let receiver = pose_from_wire(&pose);
+            runs.push(PacketRun { table: 0, channel, receiver, first, len: heard.len() as u32 - first });
+        }
+        let tables = if runs.is_empty() { Vec::new() } else { vec![Arc::new(table)] };
+        Ok(DeviceEvents { events, shared, configs, long_samples, data, tables, runs, heard })
     }
 }
 
@@ -503,12 +543,14 @@ mod tests {
         a.append(&mut b);
         assert_eq!(summary(&a), expected);
         assert_eq!(a.items(), 8);
-        // on the wire, every packet written out with its values
+        // on the wire, runs stay runs (packets with their origins, the receiver's pose), read to the bit
         let wire = postcard::to_allocvec(&a).unwrap();
         let back: DeviceEvents = postcard::from_bytes(&wire).unwrap();
-        assert!(back.runs.is_empty() && back.tables.is_empty());
+        assert_eq!((back.runs.len(), back.tables.len(), back.heard.len()), (3, 1, 6));
         assert_eq!(summary(&back), expected);
         assert_eq!(back, a);
+        let json: DeviceEvents = serde_json::from_str(&serde_json::to_string(&a).unwrap()).unwrap();
+        assert_eq!(json, a);
     }
 
     #[test]
