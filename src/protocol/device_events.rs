@@ -16,7 +16,7 @@ use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 use super::imagers::DeviceData;
 use super::messages::{DeviceEvent, DeviceSetup, Event, ReceivedPacket};
-use super::packet_table::{Measure, PacketTable};
+use super::packet_table::{Measure, PacketTable, SharedTable};
 use super::payload::{PacketBytes, Payload};
 
 /// Two lists are equal when a controller reads the same events from them (a run's packets equal to
@@ -33,7 +33,7 @@ pub struct DeviceEvents {
     /// Images and range images of `Event::Data` events.
     data: Vec<DeviceData>,
     /// The packet tables that `Event::Packets` runs refer to.
-    tables: Vec<Arc<PacketTable>>,
+    tables: Vec<SharedTable>,
     /// The runs of `Event::Packets` events.
     runs: Vec<PacketRun>,
     /// The packets of the runs: indexes into their tables.
@@ -145,7 +145,7 @@ impl DeviceEvents {
         &mut self,
         tag: u16,
         channel: i32,
-        table: &Arc<PacketTable>,
+        table: &SharedTable,
         receiver: &Isometry3<f64>,
         packets: impl IntoIterator<Item = u32>,
     ) -> usize {
@@ -277,7 +277,7 @@ impl DeviceEvents {
     /// Run `i`, its table and its packets' indexes.
     fn run(&self, i: u32) -> Option<(&PacketRun, &PacketTable, &[u32])> {
         let run = self.runs.get(i as usize)?;
-        let table = self.tables.get(run.table as usize)?;
+        let table = &***self.tables.get(run.table as usize)?;
         let heard = self.heard.get(run.first as usize..(run.first + run.len) as usize)?;
         Some((run, table, heard))
     }
@@ -445,7 +445,7 @@ impl<'de> Deserialize<'de> for DeviceEvents {
             let receiver = pose_from_wire(&pose);
             runs.push(PacketRun { table: 0, channel, receiver, first, len: heard.len() as u32 - first });
         }
-        let tables = if runs.is_empty() { Vec::new() } else { vec![Arc::new(table)] };
+        let tables = if runs.is_empty() { Vec::new() } else { vec![Arc::new(Arc::new(table))] };
         Ok(DeviceEvents { events, shared, configs, long_samples, data, tables, runs, heard })
     }
 }
@@ -473,12 +473,12 @@ mod tests {
     }
 
     /// Three packets: from (0, 2, 0) with 3 bytes, from (-3, 0, 0) with 40, from (0, 0, 0.5) with 1.
-    fn table() -> Arc<PacketTable> {
+    fn table() -> SharedTable {
         let mut t = PacketTable::default();
         t.push(nalgebra::Point3::new(0.0, 2.0, 0.0), bytes(3, 1));
         t.push(nalgebra::Point3::new(-3.0, 0.0, 0.0), bytes(40, 2));
         t.push(nalgebra::Point3::new(0.0, 0.0, 0.5), bytes(1, 3));
-        Arc::new(t)
+        Arc::new(Arc::new(t))
     }
 
     /// A receiver at the origin turned a quarter turn about z (its +x is the world's +y).

@@ -2,6 +2,8 @@
 //! and a packet's signal strength and emitter direction, which a noise-free receiver computes only
 //! when its controller asks (`Measure::Lazy`), from positions taken when the packet was delivered.
 
+use std::sync::Arc;
+
 use nalgebra::{Isometry3, Point3};
 
 use super::payload::Payload;
@@ -28,6 +30,10 @@ impl PacketTable {
         self.data.push(data);
     }
 }
+
+/// A table as the lists of one delivering thread hold it: each thread counts its own holders (one count
+/// per robot and step), so that threads do not contend for a single count.
+pub type SharedTable = Arc<Arc<PacketTable>>;
 
 /// A delivered packet's signal strength and emitter direction: known (noise or infra-red measured them
 /// at delivery), or to compute from the emitter's position and the receiver's pose, both as they were

@@ -18,7 +18,7 @@ use super::grid::{Entry, Grid};
 use super::nodes::hears;
 use super::nodes::{EmitterNode, Medium, Origin, Packet, ReceiverNode};
 use super::{inside_cone, measure, medium_index, Blocked};
-use crate::protocol::{DeviceEvents, Event, PacketTable};
+use crate::protocol::{DeviceEvents, Event, PacketTable, SharedTable};
 use crate::world::scene::NodeId;
 
 /// A packet leaving an emitter this step.
@@ -169,11 +169,13 @@ impl Sender<'_, '_> {
     /// many packets it delivered.
     pub fn step(&self, part: Part<'_>) -> usize {
         let mut reach: Vec<u32> = Vec::new();
+        // per medium, the table as this thread hands it out (made at its first use)
+        let mut tables: [Option<SharedTable>; 3] = Default::default();
         let mut delivered = 0;
         for (i, r) in part.receivers.iter_mut().enumerate() {
             let ri = part.first + i;
             let outbox = &mut part.outboxes[self.owner[ri].0 - part.first_robot];
-            delivered += self.deliver(ri, r, &mut reach, outbox);
+            delivered += self.deliver(ri, r, &mut reach, &mut tables, outbox);
             if r.sampling.due(self.now_ms) && !r.waiting.is_empty() {
                 self.hand_over(ri, r, outbox);
             }
@@ -184,8 +186,16 @@ impl Sender<'_, '_> {
     /// Delivers the step's packets to receiver `ri` (straight into its robot's `outbox` when they are
     /// handed over at once and need no measuring now); returns how many it took.
     #[inline]
-    fn deliver(&self, ri: usize, r: &mut ReceiverNode, reach: &mut Vec<u32>, outbox: &mut DeviceEvents) -> usize {
-        let out = &self.outgoing[medium_index(r.medium)];
+    fn deliver(
+        &self,
+        ri: usize,
+        r: &mut ReceiverNode,
+        reach: &mut Vec<u32>,
+        tables: &mut [Option<SharedTable>; 3],
+        outbox: &mut DeviceEvents,
+    ) -> usize {
+        let medium = medium_index(r.medium);
+        let out = &self.outgoing[medium];
         if out.is_empty() || !r.sampling.enabled() {
             return 0;
         }
@@ -218,10 +228,11 @@ impl Sender<'_, '_> {
                 self.hand_over(ri, r, outbox);
             }
             let robot = r.robot_node;
+            let table = tables[medium].get_or_insert_with(|| SharedTable::new(out.table.clone()));
             let heard = outbox.push_run(
                 tag,
                 channel,
-                &out.table,
+                table,
                 &self.receiver_pose[ri],
                 in_reach.iter().copied().filter(|&s| {
                     let send = &out.sends[s as usize];
