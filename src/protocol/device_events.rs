@@ -486,7 +486,10 @@ mod tests {
         Isometry3::new(nalgebra::Vector3::zeros(), nalgebra::Vector3::z() * std::f64::consts::FRAC_PI_2)
     }
 
-    fn packets(list: &DeviceEvents) -> Vec<(u16, i32, Vec<u8>, [f64; 3], f64)> {
+    /// A packet as read: tag, channel, bytes, direction, signal strength.
+    type Read = (u16, i32, Vec<u8>, [f64; 3], f64);
+
+    fn packets(list: &DeviceEvents) -> Vec<Read> {
         list.iter()
             .filter_map(|(tag, ev)| match ev {
                 EventRef::Packet(p) => {
