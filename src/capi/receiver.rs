@@ -81,7 +81,7 @@ fn head<R: Clone>(
     func: &str,
     tag: WbDeviceTag,
     empty: R,
-    read: impl FnOnce(&crate::controller::receiver::QueuedPacket) -> R,
+    read: impl FnOnce(&mut crate::controller::receiver::QueuedPacket) -> R,
 ) -> R {
     device_call(func, tag, empty.clone(), receiver, |r| match r.head() {
         Some(p) => read(p),
@@ -107,12 +107,12 @@ pub extern "C" fn wb_receiver_get_data(tag: WbDeviceTag) -> *const c_void {
 /// Signal strength of the head packet (1 / distance²).
 #[no_mangle]
 pub extern "C" fn wb_receiver_get_signal_strength(tag: WbDeviceTag) -> c_double {
-    head("wb_receiver_get_signal_strength", tag, f64::NAN, |p| p.signal)
+    head("wb_receiver_get_signal_strength", tag, f64::NAN, |p| p.measured().1)
 }
 
 /// Unit vector towards the head packet's emitter in the receiver's frame (3 doubles), valid until
 /// `wb_receiver_next_packet`.
 #[no_mangle]
 pub extern "C" fn wb_receiver_get_emitter_direction(tag: WbDeviceTag) -> *const c_double {
-    head("wb_receiver_get_emitter_direction", tag, std::ptr::null(), |p| p.direction.as_ptr())
+    head("wb_receiver_get_emitter_direction", tag, std::ptr::null(), |p| p.measured().0.as_ptr())
 }

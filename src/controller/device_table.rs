@@ -82,7 +82,7 @@ impl DeviceState {
     /// Applies one event of the world's answer.
     pub fn read_event(&mut self, event: EventRef<'_>) {
         match (self, event) {
-            (DeviceState::Receiver(r), EventRef::Packet(p, data)) => r.receive(p, data),
+            (DeviceState::Receiver(r), EventRef::Packet(p)) => r.receive(&p),
             (DeviceState::Receiver(r), EventRef::Config(DeviceSetup::Receiver(setup))) => r.apply_config(setup),
             (DeviceState::Emitter(e), EventRef::Config(DeviceSetup::Emitter(setup))) => e.apply_config(setup),
             (DeviceState::Compass(c), EventRef::CompassValues(v)) => c.values = v,

@@ -4,15 +4,29 @@
 use std::collections::VecDeque;
 
 use super::emitter::{check_channel, fits_buffer, ChannelError};
-use crate::protocol::{Command, DeviceCommand, DeviceCommands, Payload, ReceivedPacket, ReceiverSetup};
+use crate::protocol::{Command, DeviceCommand, DeviceCommands, Measure, PacketRef, Payload, ReceiverSetup};
 
 /// A packet in the receiver's queue, as the C functions read it.
 #[derive(Debug)]
 pub struct QueuedPacket {
     pub channel: i32,
-    pub direction: [f64; 3],
-    pub signal: f64,
     pub data: Payload,
+    /// Signal strength and direction, computed at the first read when the world left them to compute.
+    measure: Measure,
+}
+
+impl QueuedPacket {
+    /// (direction, signal strength), as they were when the packet was delivered.
+    pub fn measured(&mut self) -> (&[f64; 3], f64) {
+        if let Measure::Lazy { .. } = self.measure {
+            let (direction, signal) = self.measure.values();
+            self.measure = Measure::Known { direction, signal };
+        }
+        match &self.measure {
+            Measure::Known { direction, signal } => (direction, *signal),
+            Measure::Lazy { .. } => unreachable!("measured above"),
+        }
+    }
 }
 
 #[derive(Debug)]
@@ -80,8 +94,8 @@ impl ReceiverState {
         self.queue.len()
     }
 
-    pub fn head(&self) -> Option<&QueuedPacket> {
-        self.queue.front().map(|p| &**p)
+    pub fn head(&mut self) -> Option<&mut QueuedPacket> {
+        self.queue.front_mut().map(|p| &mut **p)
     }
 
     pub fn next_packet(&mut self) {
@@ -100,12 +114,12 @@ impl ReceiverState {
     }
 
     /// A delivered packet: kept if the buffer has room for it, else dropped (older packets stay).
-    pub fn receive(&mut self, packet: &ReceivedPacket, data: &[u8]) {
+    pub fn receive(&mut self, packet: &PacketRef<'_>) {
         self.channel = packet.channel;
-        if fits_buffer(self.buffer_size, self.buffer_used, data.len()) {
-            self.buffer_used += data.len();
-            let ReceivedPacket { channel, direction, signal, .. } = *packet;
-            self.queue.push_back(Box::new(QueuedPacket { channel, direction, signal, data: data.into() }));
+        if fits_buffer(self.buffer_size, self.buffer_used, packet.data.len()) {
+            self.buffer_used += packet.data.len();
+            let PacketRef { channel, data, measure } = *packet;
+            self.queue.push_back(Box::new(QueuedPacket { channel, data: data.into(), measure }));
         }
     }
 }
@@ -118,10 +132,29 @@ mod tests {
         let mut list = crate::protocol::DeviceEvents::default();
         list.push_packet(1, 4, [1.0, 0.0, 0.0], 1.0, &vec![7; len].into());
         for (_, ev) in list.iter() {
-            if let crate::protocol::EventRef::Packet(p, data) = ev {
-                r.receive(p, data);
+            if let crate::protocol::EventRef::Packet(p) = ev {
+                r.receive(&p);
             }
         }
+    }
+
+    /// A packet the world left to measure gets its values at the first read, from the poses it carries
+    /// (those at delivery), and keeps them.
+    #[test]
+    fn a_packet_left_to_measure_is_measured_at_its_first_read() {
+        use nalgebra::{Isometry3, Point3, Vector3};
+        let mut r = ReceiverState::new(&ReceiverSetup { buffer_size: -1, channel: 4, allowed_channels: vec![] });
+        // a receiver at (1, 0, 0) turned a quarter turn about z; the emitter 2 m along the world's +y
+        let receiver = Isometry3::new(Vector3::new(1.0, 0.0, 0.0), Vector3::z() * std::f64::consts::FRAC_PI_2);
+        let measure = Measure::Lazy { from: Point3::new(1.0, 2.0, 0.0), receiver };
+        r.receive(&PacketRef { channel: 4, data: &[1, 2], measure });
+        let p = r.head().unwrap();
+        let (direction, signal) = p.measured();
+        let (direction, pointer) = (*direction, direction.as_ptr());
+        assert!((direction[0] - 1.0).abs() < 1e-12 && direction[1].abs() < 1e-12 && direction[2].abs() < 1e-12);
+        assert!((signal - 0.25).abs() < 1e-12, "{signal}");
+        let (again, again_signal) = p.measured();
+        assert_eq!((*again, again_signal, again.as_ptr()), (direction, signal, pointer));
     }
 
     #[test]

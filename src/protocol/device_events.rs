@@ -2,14 +2,26 @@
 //! what owns memory (payloads too long to sit inline, new field values) waits in side tables that the
 //! events refer to by index. A swarm step hands out a hundred thousand packets, and a list of them is
 //! emptied, appended and dropped without visiting each one.
+//!
+//! The packets a noise-free radio or serial receiver takes in the step it hands them over travel as a
+//! run: the indexes of the packets in the step's shared table (bytes stored once per packet sent) and
+//! the receiver's pose, from which a packet's signal strength and direction are computed when read. On
+//! the wire a run carries the receiver's pose and each packet's bytes and origin, so that the
+//! controller's process computes them, and only when its controller asks.
 
-use serde::{Deserialize, Serialize};
+use std::sync::Arc;
+
+use nalgebra::{Isometry3, Point3, Quaternion, Translation3, UnitQuaternion, Vector4};
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 use super::imagers::DeviceData;
 use super::messages::{DeviceEvent, DeviceSetup, Event, ReceivedPacket};
+use super::packet_table::{Measure, PacketTable, SharedTable};
 use super::payload::{PacketBytes, Payload};
 
-#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+/// Two lists are equal when a controller reads the same events from them (a run's packets equal to
+/// the same packets measured at delivery).
+#[derive(Clone, Debug, Default)]
 pub struct DeviceEvents {
     events: Vec<DeviceEvent>,
     /// Payloads of `PacketBytes::Shared` events.
@@ -20,18 +32,60 @@ pub struct DeviceEvents {
     long_samples: Vec<Vec<f64>>,
     /// Images and range images of `Event::Data` events.
     data: Vec<DeviceData>,
+    /// The packet tables that `Event::Packets` runs refer to.
+    tables: Vec<SharedTable>,
+    /// The runs of `Event::Packets` events.
+    runs: Vec<PacketRun>,
+    /// The packets of the runs: indexes into their tables.
+    heard: Vec<u32>,
+}
+
+/// Packets `heard[first..first + len]` of table `table`, heard on `channel` by a receiver at `receiver`.
+#[derive(Clone, Copy, Debug, PartialEq)]
+struct PacketRun {
+    table: u32,
+    channel: i32,
+    receiver: Isometry3<f64>,
+    first: u32,
+    len: u32,
 }
 
 /// An event with what it refers to.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub enum EventRef<'a> {
-    Packet(&'a ReceivedPacket, &'a [u8]),
+    Packet(PacketRef<'a>),
     Config(&'a DeviceSetup),
     CompassValues([f64; 3]),
     ConnectorPresence(i32),
     /// A sensor's sample (the first values a short sample carries are meaningful).
     Sample(&'a [f64]),
     Data(&'a DeviceData),
+}
+
+/// A delivered packet as a controller takes it.
+#[derive(Clone, Copy, Debug)]
+pub struct PacketRef<'a> {
+    /// The receiver's channel at delivery.
+    pub channel: i32,
+    pub data: &'a [u8],
+    pub measure: Measure,
+}
+
+/// The same values, to the bit, whether measured at delivery or left to compute.
+impl PartialEq for PacketRef<'_> {
+    fn eq(&self, other: &PacketRef<'_>) -> bool {
+        let bits = |p: &PacketRef<'_>| {
+            let (direction, signal) = p.measure.values();
+            (direction.map(f64::to_bits), signal.to_bits())
+        };
+        self.channel == other.channel && self.data == other.data && bits(self) == bits(other)
+    }
+}
+
+impl PartialEq for DeviceEvents {
+    fn eq(&self, other: &DeviceEvents) -> bool {
+        self.iter().eq(other.iter())
+    }
 }
 
 impl DeviceEvents {
@@ -55,6 +109,14 @@ impl DeviceEvents {
         self.configs.clear();
         self.long_samples.clear();
         self.data.clear();
+        self.tables.clear();
+        self.runs.clear();
+        self.heard.clear();
+    }
+
+    /// Events, with each packet of a run counted as one.
+    pub fn items(&self) -> usize {
+        self.events.len() - self.runs.len() + self.heard.len()
     }
 
     /// Room for `events` more events.
@@ -74,6 +136,37 @@ impl DeviceEvents {
         };
         let packet = ReceivedPacket { channel, direction, signal, data };
         self.events.push(DeviceEvent { tag, event: Event::ReceiverPacket(packet) });
+    }
+
+    /// The packets `packets` of `table` for receiver `tag`, on `channel`, at pose `receiver` (their
+    /// signal strength and direction are computed when read). Returns how many there were.
+    #[inline]
+    pub fn push_run(
+        &mut self,
+        tag: u16,
+        channel: i32,
+        table: &SharedTable,
+        receiver: &Isometry3<f64>,
+        packets: impl IntoIterator<Item = u32>,
+    ) -> usize {
+        let first = self.heard.len();
+        self.heard.extend(packets);
+        let len = self.heard.len() - first;
+        if len == 0 {
+            return 0;
+        }
+        if !self.tables.last().is_some_and(|t| Arc::ptr_eq(t, table)) {
+            self.tables.push(table.clone());
+        }
+        self.runs.push(PacketRun {
+            table: (self.tables.len() - 1) as u32,
+            channel,
+            receiver: *receiver,
+            first: first as u32,
+            len: len as u32,
+        });
+        self.events.push(DeviceEvent { tag, event: Event::Packets((self.runs.len() - 1) as u32) });
+        len
     }
 
     /// New field values for device `tag`.
@@ -117,11 +210,12 @@ impl DeviceEvents {
             std::mem::swap(self, other);
             return;
         }
-        let (shared, configs, long, data) = (
+        let (shared, configs, long, data, runs) = (
             self.shared.len() as u32,
             self.configs.len() as u32,
             self.long_samples.len() as u32,
             self.data.len() as u32,
+            self.runs.len() as u32,
         );
         let start = self.events.len();
         self.events.append(&mut other.events);
@@ -129,6 +223,7 @@ impl DeviceEvents {
             || !other.configs.is_empty()
             || !other.long_samples.is_empty()
             || !other.data.is_empty()
+            || !other.runs.is_empty()
         {
             for ev in &mut self.events[start..] {
                 match &mut ev.event {
@@ -136,30 +231,55 @@ impl DeviceEvents {
                     Event::Config(i) => *i += configs,
                     Event::LongSample(i) => *i += long,
                     Event::Data(i) => *i += data,
+                    Event::Packets(i) => *i += runs,
                     _ => {}
                 }
+            }
+            let (tables, heard) = (self.tables.len() as u32, self.heard.len() as u32);
+            for run in &mut other.runs {
+                run.table += tables;
+                run.first += heard;
             }
         }
         self.shared.append(&mut other.shared);
         self.configs.append(&mut other.configs);
         self.long_samples.append(&mut other.long_samples);
         self.data.append(&mut other.data);
+        self.tables.append(&mut other.tables);
+        self.runs.append(&mut other.runs);
+        self.heard.append(&mut other.heard);
     }
 
-    /// The events with what they refer to, in order (an event whose reference is missing is skipped).
-    pub fn iter(&self) -> impl Iterator<Item = (u16, EventRef<'_>)> + '_ {
-        self.events.iter().filter_map(|ev| {
-            let event = match &ev.event {
-                Event::ReceiverPacket(p) => EventRef::Packet(p, self.packet_bytes(&p.data)?),
-                Event::Config(i) => EventRef::Config(self.configs.get(*i as usize)?),
-                Event::CompassValues(v) => EventRef::CompassValues(*v),
-                Event::ConnectorPresence(p) => EventRef::ConnectorPresence(*p),
-                Event::Sample(v) => EventRef::Sample(v),
-                Event::LongSample(i) => EventRef::Sample(self.long_samples.get(*i as usize)?),
-                Event::Data(i) => EventRef::Data(self.data.get(*i as usize)?),
-            };
-            Some((ev.tag, event))
+    /// The events with what they refer to, in order, a run's packets one by one (an event whose
+    /// reference is missing is skipped).
+    pub fn iter(&self) -> Iter<'_> {
+        Iter { list: self, events: self.events.iter(), run: None }
+    }
+
+    /// One event (`None` for a run, or a missing reference).
+    fn single<'a>(&'a self, event: &'a Event) -> Option<EventRef<'a>> {
+        Some(match event {
+            Event::ReceiverPacket(p) => EventRef::Packet(PacketRef {
+                channel: p.channel,
+                data: self.packet_bytes(&p.data)?,
+                measure: Measure::Known { direction: p.direction, signal: p.signal },
+            }),
+            Event::Config(i) => EventRef::Config(self.configs.get(*i as usize)?),
+            Event::CompassValues(v) => EventRef::CompassValues(*v),
+            Event::ConnectorPresence(p) => EventRef::ConnectorPresence(*p),
+            Event::Sample(v) => EventRef::Sample(v),
+            Event::LongSample(i) => EventRef::Sample(self.long_samples.get(*i as usize)?),
+            Event::Data(i) => EventRef::Data(self.data.get(*i as usize)?),
+            Event::Packets(_) => return None,
         })
+    }
+
+    /// Run `i`, its table and its packets' indexes.
+    fn run(&self, i: u32) -> Option<(&PacketRun, &PacketTable, &[u32])> {
+        let run = self.runs.get(i as usize)?;
+        let table = &***self.tables.get(run.table as usize)?;
+        let heard = self.heard.get(run.first as usize..(run.first + run.len) as usize)?;
+        Some((run, table, heard))
     }
 
     fn packet_bytes<'a>(&'a self, data: &'a PacketBytes) -> Option<&'a [u8]> {
@@ -185,6 +305,151 @@ impl DeviceEvents {
     }
 }
 
+/// `DeviceEvents::iter`.
+pub struct Iter<'a> {
+    list: &'a DeviceEvents,
+    events: std::slice::Iter<'a, DeviceEvent>,
+    /// The run being walked: its tag, run, table and packets left.
+    run: Option<(u16, &'a PacketRun, &'a PacketTable, std::slice::Iter<'a, u32>)>,
+}
+
+impl<'a> Iterator for Iter<'a> {
+    type Item = (u16, EventRef<'a>);
+
+    fn next(&mut self) -> Option<(u16, EventRef<'a>)> {
+        loop {
+            if let Some((tag, run, table, packets)) = &mut self.run {
+                if let Some(&s) = packets.next() {
+                    let (Some(from), Some(data)) = (table.from.get(s as usize), table.data.get(s as usize)) else {
+                        continue;
+                    };
+                    let measure = Measure::Lazy { from: *from, receiver: run.receiver };
+                    return Some((*tag, EventRef::Packet(PacketRef { channel: run.channel, data, measure })));
+                }
+                self.run = None;
+            }
+            let ev = self.events.next()?;
+            if let Event::Packets(i) = ev.event {
+                if let Some((run, table, heard)) = self.list.run(i) {
+                    self.run = Some((ev.tag, run, table, heard.iter()));
+                }
+                continue;
+            }
+            if let Some(event) = self.list.single(&ev.event) {
+                return Some((ev.tag, event));
+            }
+        }
+    }
+}
+
+/// The wire form: the events with their side tables; each run with its channel, the receiver's pose
+/// and its packets (origin, bytes), measured in the controller's process.
+#[derive(Serialize)]
+struct WireRef<'a> {
+    events: &'a [DeviceEvent],
+    shared: &'a [Payload],
+    configs: &'a [DeviceSetup],
+    long_samples: &'a [Vec<f64>],
+    data: &'a [DeviceData],
+    runs: RunsOut<'a>,
+}
+
+/// A run on the wire.
+type WireRun = (i32, [f64; 7], Vec<([f64; 3], Payload)>);
+
+#[derive(Deserialize)]
+struct Wire {
+    events: Vec<DeviceEvent>,
+    shared: Vec<Payload>,
+    configs: Vec<DeviceSetup>,
+    long_samples: Vec<Vec<f64>>,
+    data: Vec<DeviceData>,
+    runs: Vec<WireRun>,
+}
+
+/// A pose as the rotation's quaternion coordinates (i, j, k, w), then the translation.
+fn pose_to_wire(pose: &Isometry3<f64>) -> [f64; 7] {
+    let (q, t) = (pose.rotation.quaternion().coords, pose.translation.vector);
+    [q[0], q[1], q[2], q[3], t[0], t[1], t[2]]
+}
+
+/// The pose written by `pose_to_wire`, to the bit.
+fn pose_from_wire(p: &[f64; 7]) -> Isometry3<f64> {
+    let rotation = UnitQuaternion::new_unchecked(Quaternion::from_vector(Vector4::new(p[0], p[1], p[2], p[3])));
+    Isometry3::from_parts(Translation3::new(p[4], p[5], p[6]), rotation)
+}
+
+/// The runs of a list, written without copying their packets first.
+struct RunsOut<'a>(&'a DeviceEvents);
+
+impl Serialize for RunsOut<'_> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let list = self.0;
+        serializer.collect_seq((0..list.runs.len() as u32).map(|i| RunOut(list, i)))
+    }
+}
+
+struct RunOut<'a>(&'a DeviceEvents, u32);
+
+impl Serialize for RunOut<'_> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        // a run always refers to what its list holds; were it not, it would go out empty
+        let (channel, pose, table, heard) = match self.0.run(self.1) {
+            Some((run, table, heard)) => (run.channel, pose_to_wire(&run.receiver), Some(table), heard),
+            None => (0, pose_to_wire(&Isometry3::identity()), None, &[][..]),
+        };
+        let packets = PacketsOut(table, heard);
+        (channel, pose, packets).serialize(serializer)
+    }
+}
+
+struct PacketsOut<'a>(Option<&'a PacketTable>, &'a [u32]);
+
+impl Serialize for PacketsOut<'_> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let Some(table) = self.0 else { return serializer.collect_seq(std::iter::empty::<()>()) };
+        // (every index is in its table; were one not, it would go out as an empty packet from nowhere)
+        let nowhere = (Point3::new(f64::NAN, f64::NAN, f64::NAN), Payload::from(&[][..]));
+        serializer.collect_seq(self.1.iter().map(|&s| {
+            let from = table.from.get(s as usize).unwrap_or(&nowhere.0);
+            ([from.x, from.y, from.z], table.data.get(s as usize).unwrap_or(&nowhere.1))
+        }))
+    }
+}
+
+impl Serialize for DeviceEvents {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        WireRef {
+            events: &self.events,
+            shared: &self.shared,
+            configs: &self.configs,
+            long_samples: &self.long_samples,
+            data: &self.data,
+            runs: RunsOut(self),
+        }
+        .serialize(serializer)
+    }
+}
+
+impl<'de> Deserialize<'de> for DeviceEvents {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<DeviceEvents, D::Error> {
+        let Wire { events, shared, configs, long_samples, data, runs: wire_runs } = Wire::deserialize(deserializer)?;
+        // the runs' packets in one table of the list's own
+        let (mut table, mut runs, mut heard) = (PacketTable::default(), Vec::new(), Vec::new());
+        for (channel, pose, packets) in wire_runs {
+            let first = heard.len() as u32;
+            for (from, data) in packets {
+                heard.push(table.len() as u32);
+                table.push(Point3::from(from), data);
+            }
+            let receiver = pose_from_wire(&pose);
+            runs.push(PacketRun { table: 0, channel, receiver, first, len: heard.len() as u32 - first });
+        }
+        let tables = if runs.is_empty() { Vec::new() } else { vec![Arc::new(Arc::new(table))] };
+        Ok(DeviceEvents { events, shared, configs, long_samples, data, tables, runs, heard })
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -197,7 +462,7 @@ mod tests {
     fn summary(list: &DeviceEvents) -> Vec<String> {
         list.iter()
             .map(|(tag, ev)| match ev {
-                EventRef::Packet(p, data) => format!("{tag} packet ch{} {data:?}", p.channel),
+                EventRef::Packet(p) => format!("{tag} packet ch{} {:?} {:?}", p.channel, p.data, p.measure.values()),
                 EventRef::Config(setup) => format!("{tag} config {setup:?}"),
                 EventRef::CompassValues(v) => format!("{tag} compass {v:?}"),
                 EventRef::ConnectorPresence(p) => format!("{tag} presence {p}"),
@@ -205,6 +470,90 @@ mod tests {
                 EventRef::Data(d) => format!("{tag} data {d:?}"),
             })
             .collect()
+    }
+
+    /// Three packets: from (0, 2, 0) with 3 bytes, from (-3, 0, 0) with 40, from (0, 0, 0.5) with 1.
+    fn table() -> SharedTable {
+        let mut t = PacketTable::default();
+        t.push(nalgebra::Point3::new(0.0, 2.0, 0.0), bytes(3, 1));
+        t.push(nalgebra::Point3::new(-3.0, 0.0, 0.0), bytes(40, 2));
+        t.push(nalgebra::Point3::new(0.0, 0.0, 0.5), bytes(1, 3));
+        Arc::new(Arc::new(t))
+    }
+
+    /// A receiver at the origin turned a quarter turn about z (its +x is the world's +y).
+    fn quarter_turn() -> Isometry3<f64> {
+        Isometry3::new(nalgebra::Vector3::zeros(), nalgebra::Vector3::z() * std::f64::consts::FRAC_PI_2)
+    }
+
+    /// A packet as read: tag, channel, bytes, direction, signal strength.
+    type Read = (u16, i32, Vec<u8>, [f64; 3], f64);
+
+    fn packets(list: &DeviceEvents) -> Vec<Read> {
+        list.iter()
+            .filter_map(|(tag, ev)| match ev {
+                EventRef::Packet(p) => {
+                    let (direction, signal) = p.measure.values();
+                    Some((tag, p.channel, p.data.to_vec(), direction, signal))
+                }
+                _ => None,
+            })
+            .collect()
+    }
+
+    #[test]
+    fn a_run_reads_as_its_packets_measured_from_the_receivers_pose() {
+        let t = table();
+        let mut list = DeviceEvents::default();
+        list.push_compass_values(2, [0.0, 1.0, 0.0]);
+        assert_eq!(list.push_run(5, 3, &t, &quarter_turn(), [0, 2]), 2);
+        assert_eq!(list.push_run(5, 3, &t, &quarter_turn(), []), 0, "an empty run adds nothing");
+        assert_eq!((list.len(), list.items()), (2, 3));
+        let got = packets(&list);
+        // (0, 2, 0) is straight ahead at 2 m; (0, 0, 0.5) straight up at 0.5 m
+        let want = [(bytes(3, 1), [1.0, 0.0, 0.0], 0.25), (bytes(1, 3), [0.0, 0.0, 1.0], 4.0)];
+        assert_eq!(got.len(), 2);
+        for ((tag, channel, data, direction, signal), (w_data, w_direction, w_signal)) in got.iter().zip(&want) {
+            assert_eq!((*tag, *channel, &data[..]), (5, 3, &w_data[..]));
+            assert!((0..3).all(|k| (direction[k] - w_direction[k]).abs() < 1e-12), "{direction:?}");
+            assert!((signal - w_signal).abs() < 1e-12, "{signal}");
+        }
+        // the same packets measured at delivery: equal, to the bit
+        let mut eager = DeviceEvents::default();
+        eager.push_compass_values(2, [0.0, 1.0, 0.0]);
+        for s in [0, 2] {
+            let (direction, signal) = crate::protocol::packet_table::measure_exact(&quarter_turn(), &t.from[s]);
+            eager.push_packet(5, 3, direction, signal, &t.data[s]);
+        }
+        assert_eq!(list, eager);
+        eager.events_mut()[1].tag = 6;
+        assert_ne!(list, eager);
+    }
+
+    #[test]
+    fn runs_share_their_table_append_and_cross_the_wire_written_out() {
+        let t = table();
+        let mut a = DeviceEvents::default();
+        a.push_run(1, 0, &t, &quarter_turn(), [1]);
+        a.push_config(3, DeviceSetup::Connector(ConnectorSetup { is_locked: true }));
+        a.push_run(1, 0, &t, &quarter_turn(), [0, 1, 2]);
+        assert_eq!(Arc::strong_count(&t), 2, "one list holds a table once");
+        let mut b = DeviceEvents::default();
+        b.push_packet(1, 0, [0.0, 1.0, 0.0], 0.5, &bytes(20, 4));
+        b.push_run(1, 7, &table(), &Isometry3::identity(), [2, 0]);
+        let expected: Vec<String> = summary(&a).into_iter().chain(summary(&b)).collect();
+        assert_eq!(expected.len(), 8);
+        a.append(&mut b);
+        assert_eq!(summary(&a), expected);
+        assert_eq!(a.items(), 8);
+        // on the wire, runs stay runs (packets with their origins, the receiver's pose), read to the bit
+        let wire = postcard::to_allocvec(&a).unwrap();
+        let back: DeviceEvents = postcard::from_bytes(&wire).unwrap();
+        assert_eq!((back.runs.len(), back.tables.len(), back.heard.len()), (3, 1, 6));
+        assert_eq!(summary(&back), expected);
+        assert_eq!(back, a);
+        let json: DeviceEvents = serde_json::from_str(&serde_json::to_string(&a).unwrap()).unwrap();
+        assert_eq!(json, a);
     }
 
     #[test]
@@ -253,7 +602,7 @@ mod tests {
         let seen: Vec<(i32, Vec<u8>)> = list
             .iter()
             .map(|(_, ev)| match ev {
-                EventRef::Packet(p, data) => (p.channel, data.to_vec()),
+                EventRef::Packet(p) => (p.channel, p.data.to_vec()),
                 other => panic!("{other:?}"),
             })
             .collect();

@@ -260,6 +260,8 @@ pub enum Event {
     LongSample(u32),
     /// An image, a range image or recognized objects: entry `i` of the list's side table of data.
     Data(u32),
+    /// Packets delivered to a receiver, measured when read: run `i` of the list (never on the wire).
+    Packets(u32),
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]

@@ -7,13 +7,15 @@ pub mod device_events;
 pub mod imagers;
 pub mod messages;
 pub mod node_type;
+pub mod packet_table;
 pub mod payload;
 pub mod scene;
 pub mod supervisor;
 
-pub use device_events::{DeviceEvents, EventRef};
+pub use device_events::{DeviceEvents, EventRef, PacketRef};
 pub use imagers::*;
 pub use messages::*;
+pub use packet_table::{Measure, PacketTable, SharedTable};
 pub use payload::{PacketBytes, Payload, ShortBytes};
 pub use scene::*;
 pub use supervisor::*;

@@ -7,7 +7,9 @@
 //! infinite range (all pairs) at 1 000 robots.
 //!
 //! `WEBOTS_SHIM_BENCH_ONLY=N` runs only the N-robot world case; `WEBOTS_SHIM_BENCH_STEPS=K` times K steps
-//! (for a profiler).
+//! (for a profiler); `WEBOTS_SHIM_BENCH_CHECK=1` also prints a hash of every packet handed over (tag,
+//! channel, bytes, signal strength and direction as a controller reads them), outside the timing, to
+//! check that a change leaves the deliveries as they were.
 //!
 //! End to end: 50 controller processes in lockstep through the runner, each broadcasting every step,
 //! compared with the same processes only stepping.
@@ -18,7 +20,11 @@ mod common;
 use std::path::PathBuf;
 use std::time::Instant;
 
-use webots_shim::protocol::{Command, DeviceCommand, DeviceCommands, Payload, StepAnswer, StepRequest};
+use std::hash::{DefaultHasher, Hash, Hasher};
+
+use webots_shim::protocol::{
+    Command, DeviceCommand, DeviceCommands, DeviceEvents, EventRef, Payload, StepAnswer, StepRequest,
+};
 use webots_shim::world::scene::{parse_world_str, LoadOptions};
 use webots_shim::world::World;
 
@@ -36,10 +42,24 @@ fn lattice_world(n: usize, range: f64, controller: &str) -> String {
     w
 }
 
-/// (median ms per step, fastest and slowest quarter's bounds, packets delivered per step) over `steps`
-/// steps after a warm-up. The median and quartiles, not the mean: on a shared machine a step now and
+/// Adds what a controller reads of each packet of `events` to `hash`.
+fn hash_packets(robot: usize, events: &DeviceEvents, hash: &mut DefaultHasher) {
+    for (tag, ev) in events.iter() {
+        if let EventRef::Packet(p) = ev {
+            let (direction, signal) = p.measure.values();
+            (robot, tag, p.channel, p.data).hash(hash);
+            signal.to_bits().hash(hash);
+            direction.map(f64::to_bits).hash(hash);
+        }
+    }
+}
+
+/// (median ms per step, fastest and slowest quarter's bounds, packets delivered per step, hash of the
+/// packets when checking) over `steps` steps after a warm-up. The median and quartiles, not the mean: on a shared machine a step now and
 /// then waits for another process, and the mean would report that wait.
-fn world_step_cost(n: usize, range: f64, steps: usize) -> (f64, [f64; 2], f64) {
+fn world_step_cost(n: usize, range: f64, steps: usize) -> (f64, [f64; 2], f64, Option<u64>) {
+    let check = std::env::var_os("WEBOTS_SHIM_BENCH_CHECK").is_some();
+    let mut hash = DefaultHasher::new();
     let text = lattice_world(n, range, "<extern>");
     let scene = parse_world_str(&text, "bench.wbt", std::path::Path::new("."), &LoadOptions::default()).unwrap();
     let mut world = World::from_scene(scene, PathBuf::from("bench.wbt"));
@@ -68,9 +88,14 @@ fn world_step_cost(n: usize, range: f64, steps: usize) -> (f64, [f64; 2], f64) {
             world.advance_into(&mut due);
             for &r in &due {
                 world.answer_into(r, &mut answers[r]);
-                *delivered += answers[r].devices.len();
+                *delivered += answers[r].devices.items();
             }
             times.push(start.elapsed().as_secs_f64() * 1000.0);
+            if check {
+                for &r in &due {
+                    hash_packets(r, &answers[r].devices, &mut hash);
+                }
+            }
         }
     };
     let mut times = Vec::with_capacity(steps);
@@ -80,7 +105,7 @@ fn world_step_cost(n: usize, range: f64, steps: usize) -> (f64, [f64; 2], f64) {
     run(&mut world, steps, &mut delivered, &mut times, false);
     times.sort_by(f64::total_cmp);
     let at = |q: f64| times[((times.len() - 1) as f64 * q).round() as usize];
-    (at(0.5), [at(0.25), at(0.75)], delivered as f64 / steps as f64)
+    (at(0.5), [at(0.25), at(0.75)], delivered as f64 / steps as f64, check.then(|| hash.finish()))
 }
 
 fn main() {
@@ -92,12 +117,15 @@ fn main() {
         }
         let steps = if quick { steps / 10 + 1 } else { steps };
         let steps = std::env::var("WEBOTS_SHIM_BENCH_STEPS").ok().and_then(|s| s.parse().ok()).unwrap_or(steps);
-        let (ms, [q1, q3], per_step) = world_step_cost(n, range, steps);
+        let (ms, [q1, q3], per_step, hash) = world_step_cost(n, range, steps);
         let what = if range < 0.0 { "infinite range (all pairs)".to_string() } else { format!("range {range} m") };
         println!(
             "  {n:>6} robots, {what:<26}: {ms:>9.3} ms/step (quartiles {q1:.3}-{q3:.3}), {per_step:>9.0} packets delivered/step, real-time factor {:>8.1}x",
             f64::from(STEP_MS) / ms
         );
+        if let Some(hash) = hash {
+            println!("  {n:>6} robots, packets handed over: hash {hash:016x}");
+        }
     }
 
     if std::env::var_os("WEBOTS_SHIM_BENCH_ONLY").is_some() {

@@ -16,6 +16,7 @@ use rand_distr::{Distribution, StandardNormal};
 use rayon::prelude::*;
 
 use self::nodes::{EmitterNode, Medium, Packet, ReceiverNode};
+use crate::protocol::packet_table::measure_exact;
 use crate::protocol::DeviceEvents;
 use crate::world::scene::{NodeId, Scene};
 
@@ -313,14 +314,6 @@ fn measure(pose: &Isometry3<f64>, from: &Point3<f64>, r: &mut ReceiverNode) -> (
         return measure_exact(pose, from);
     }
     measure_noisy(pose, from, r)
-}
-
-/// `measure` for a receiver without noise.
-#[inline(always)]
-fn measure_exact(pose: &Isometry3<f64>, from: &Point3<f64>) -> ([f64; 3], f64) {
-    let local = pose.inverse_transform_point(from).coords;
-    let inv = 1.0 / local.norm_squared().sqrt();
-    ([local.x * inv, local.y * inv, local.z * inv], inv * inv)
 }
 
 #[inline(never)]

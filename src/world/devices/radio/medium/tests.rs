@@ -142,7 +142,7 @@ fn delivery_follows_the_packet_by_packet_rule_exactly() {
     let scene = parse_world_str(&mixed_world(90), "t.wbt", Path::new("."), &LoadOptions::default()).unwrap();
     let one = Threads { max: 1, min_receivers: 1, min_deliveries: 0 };
     let expected = run_with(&scene, one, 6, step_one_by_one);
-    assert!(expected.iter().map(DeviceEvents::len).sum::<usize>() > 2000);
+    assert!(expected.iter().map(DeviceEvents::items).sum::<usize>() > 2000);
     assert!(run(&scene, one, 6) == expected, "receiver by receiver differs from packet by packet");
 }
 
@@ -177,7 +177,7 @@ fn steady_traffic_and_then_a_move_follow_the_rule() {
         }
         assert!(outboxes[0] == outboxes[1], "step {step} differs");
     }
-    assert!(outboxes[0].iter().map(DeviceEvents::len).sum::<usize>() > 300);
+    assert!(outboxes[0].iter().map(DeviceEvents::items).sum::<usize>() > 300);
 }
 
 #[test]
@@ -185,7 +185,7 @@ fn threads_deliver_exactly_what_one_thread_does() {
     let scene = parse_world_str(&mixed_world(90), "t.wbt", Path::new("."), &LoadOptions::default()).unwrap();
     let one = Threads { max: 1, min_receivers: 1, min_deliveries: 0 };
     let single = run(&scene, one, 6);
-    let delivered: usize = single.iter().map(DeviceEvents::len).sum();
+    let delivered: usize = single.iter().map(DeviceEvents::items).sum();
     assert!(delivered > 2000, "the world should carry plenty of packets, got {delivered}");
     assert!(single.iter().filter(|o| o.is_empty()).count() < 10, "most robots should hear something");
     for max in [2, 3, 7] {
@@ -259,7 +259,7 @@ fn assert_heard(outboxes: &[DeviceEvents], robot: usize, tag: u16, signals: &[f6
         .iter()
         .filter(|(t, _)| *t == tag)
         .filter_map(|(_, ev)| match ev {
-            EventRef::Packet(p, _) => Some((p.direction, p.signal)),
+            EventRef::Packet(p) => Some(p.measure.values()),
             _ => None,
         })
         .collect();
@@ -289,6 +289,43 @@ fn waiting_radio_packets_follow_a_move_and_infra_red_ones_do_not() {
     assert_heard(&outboxes, 2, 2, &[1.0 / 20.25]);
 }
 
+/// Receivers sampled every step take the step's packets as places in one table shared by every outbox,
+/// measured when read: the values of the poses at delivery, whatever moves afterwards. A noisy
+/// receiver's values are drawn at delivery, the same in every run.
+#[test]
+fn packets_handed_over_at_once_share_the_step_table_and_keep_their_delivery_values() {
+    let noisy_run = || {
+        let (mut scene, mut radio) = moving_world(32);
+        // the far ear's radio receiver
+        radio.receivers[2].signal_noise = 0.5;
+        let mut outboxes = vec![DeviceEvents::default(); 3];
+        send_one_each(&mut radio, 32.0, &mut outboxes);
+        // the talker's outbox has nothing; the ear's holds the radio table; the far ear measured its own
+        assert_eq!(std::sync::Arc::strong_count(&radio.outgoing[0].table), 2);
+        assert_eq!(std::sync::Arc::strong_count(&radio.outgoing[2].table), 1, "infra-red is measured at once");
+        assert_heard(&outboxes, 1, 1, &[1.0 / 4.0]);
+        // the talker moves after delivery: what was delivered keeps its values, the next packet has new ones
+        move_talker(&mut scene, &mut radio);
+        assert_heard(&outboxes, 1, 1, &[1.0 / 4.0]);
+        send_one_each(&mut radio, 64.0, &mut outboxes);
+        assert_heard(&outboxes, 1, 1, &[1.0 / 4.0, 1.0 / 9.0]);
+        assert_heard(&outboxes, 1, 2, &[1.0 / 4.0, 1.0 / 9.0]);
+        outboxes
+    };
+    let (first, second) = (noisy_run(), noisy_run());
+    assert!(first == second, "noisy draws differ between two runs");
+    let far: Vec<f64> = first[2]
+        .iter()
+        .filter(|(tag, _)| *tag == 1)
+        .filter_map(|(_, ev)| match ev {
+            EventRef::Packet(p) => Some(p.measure.values().1),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(far.len(), 1, "the far ear hears the talker at 4.5 m only");
+    assert!(far[0] != 1.0 / 20.25 && far[0] > 0.0, "noise expected around 1/20.25: {far:?}");
+}
+
 /// Only packets that wait past the step they came in keep a record of where they came from: a receiver
 /// sampled at the end of the step needs none (nothing moves between a step's sending and its sample).
 #[test]
@@ -297,7 +334,7 @@ fn only_packets_that_wait_keep_their_origin() {
         let (_, mut radio) = moving_world(period);
         let mut outboxes = vec![DeviceEvents::default(); 3];
         send_one_each(&mut radio, 32.0, &mut outboxes);
-        let handed: usize = outboxes.iter().map(DeviceEvents::len).sum();
+        let handed: usize = outboxes.iter().map(DeviceEvents::items).sum();
         let waiting: Vec<usize> = radio.receivers.iter().map(|r| r.waiting.len()).collect();
         let origins: Vec<usize> = radio.receivers.iter().map(|r| r.origins.len()).collect();
         if period == 32 {
@@ -324,7 +361,7 @@ fn parts_never_split_a_robot_and_threads_still_change_nothing() {
     }
     let scene = parse_world_str(&w, "t.wbt", Path::new("."), &LoadOptions::default()).unwrap();
     let single = run(&scene, Threads { max: 1, min_receivers: 1, min_deliveries: 0 }, 4);
-    assert!(single.iter().map(DeviceEvents::len).sum::<usize>() > 500);
+    assert!(single.iter().map(DeviceEvents::items).sum::<usize>() > 500);
     for max in [2, 3, 5, 11] {
         let split = Threads { max, min_receivers: 1, min_deliveries: 0 };
         let radio = radio_of(&scene, split);

@@ -4,14 +4,21 @@
 //! receiver's packets are written one after the other, and the receivers can be shared out between
 //! threads (each with its robots' outboxes) without changing what any of them gets, nor its noise
 //! draws.
+//!
+//! The step's packets are stored once, in one table per medium shared by every outbox that gets them.
+//! A noise-free radio or serial receiver handing its packets over in the step they arrive gives its
+//! robot only their places in the table and its own pose: the controller computes signal strength and
+//! direction from these if it reads them (the same values as measured here, to the bit).
+
+use std::sync::Arc;
 
 use nalgebra::{Isometry3, Point3, Vector3};
 
 use super::grid::{Entry, Grid};
 use super::nodes::hears;
 use super::nodes::{EmitterNode, Medium, Origin, Packet, ReceiverNode};
-use super::{inside_cone, measure, measure_exact, medium_index, Blocked};
-use crate::protocol::{DeviceEvents, Event, Payload};
+use super::{inside_cone, measure, medium_index, Blocked};
+use crate::protocol::{DeviceEvents, Event, PacketTable, SharedTable};
 use crate::world::scene::NodeId;
 
 /// A packet leaving an emitter this step.
@@ -24,7 +31,6 @@ struct Send {
     emitter: usize,
     /// The emitter's robot, which never hears it.
     robot: Option<NodeId>,
-    data: Payload,
 }
 
 /// The step's packets of one medium, in sending order, indexed by where they can reach. Kept from
@@ -32,6 +38,8 @@ struct Send {
 #[derive(Clone, Debug, Default)]
 pub(super) struct Outgoing {
     sends: Vec<Send>,
+    /// The packets' bytes and origins, in the same order, for the outboxes to share.
+    pub(super) table: Arc<PacketTable>,
     /// Packets with a finite range, grouped by range.
     classes: Vec<Class>,
     /// Packets every receiver has to consider: infinite range (or one no distance can exceed).
@@ -58,6 +66,13 @@ impl Outgoing {
         emitters: &[EmitterNode],
         poses: &[Isometry3<f64>],
     ) {
+        // last step's tables are reused when no outbox holds them any more
+        let mut tables: [PacketTable; 3] =
+            std::array::from_fn(|m| Arc::try_unwrap(std::mem::take(&mut outgoing[m].table)).unwrap_or_default());
+        for t in &mut tables {
+            t.from.clear();
+            t.data.clear();
+        }
         for (ei, p) in queued.drain(..) {
             let ei = ei as usize;
             let e = &emitters[ei];
@@ -67,9 +82,13 @@ impl Outgoing {
                 channel: p.channel,
                 emitter: ei,
                 robot: e.robot_node,
-                data: p.data,
             };
-            outgoing[medium_index(e.medium)].sends.push(send);
+            let m = medium_index(e.medium);
+            tables[m].push(send.from, p.data);
+            outgoing[m].sends.push(send);
+        }
+        for (o, t) in outgoing.iter_mut().zip(tables) {
+            o.table = Arc::new(t);
         }
         outgoing.iter_mut().for_each(Outgoing::index);
     }
@@ -150,21 +169,33 @@ impl Sender<'_, '_> {
     /// many packets it delivered.
     pub fn step(&self, part: Part<'_>) -> usize {
         let mut reach: Vec<u32> = Vec::new();
+        // per medium, the table as this thread hands it out (made at its first use)
+        let mut tables: [Option<SharedTable>; 3] = Default::default();
         let mut delivered = 0;
         for (i, r) in part.receivers.iter_mut().enumerate() {
             let ri = part.first + i;
-            delivered += self.deliver(ri, r, &mut reach);
+            let outbox = &mut part.outboxes[self.owner[ri].0 - part.first_robot];
+            delivered += self.deliver(ri, r, &mut reach, &mut tables, outbox);
             if r.sampling.due(self.now_ms) && !r.waiting.is_empty() {
-                self.hand_over(ri, r, &mut part.outboxes[self.owner[ri].0 - part.first_robot]);
+                self.hand_over(ri, r, outbox);
             }
         }
         delivered
     }
 
-    /// Delivers the step's packets to receiver `ri`; returns how many it took.
+    /// Delivers the step's packets to receiver `ri` (straight into its robot's `outbox` when they are
+    /// handed over at once and need no measuring now); returns how many it took.
     #[inline]
-    fn deliver(&self, ri: usize, r: &mut ReceiverNode, reach: &mut Vec<u32>) -> usize {
-        let out = &self.outgoing[medium_index(r.medium)];
+    fn deliver(
+        &self,
+        ri: usize,
+        r: &mut ReceiverNode,
+        reach: &mut Vec<u32>,
+        tables: &mut [Option<SharedTable>; 3],
+        outbox: &mut DeviceEvents,
+    ) -> usize {
+        let medium = medium_index(r.medium);
+        let out = &self.outgoing[medium];
         if out.is_empty() || !r.sampling.enabled() {
             return 0;
         }
@@ -190,22 +221,33 @@ impl Sender<'_, '_> {
         // a packet handed over at the end of this step cannot be measured again: no origin needed
         let waits = !r.sampling.is_due(self.now_ms);
         if r.medium != Medium::InfraRed && r.is_exact() && !waits && !self.recording {
-            // the usual case, in a loop that reads only the packets and the receiver's pose: radio or
-            // serial (no cones, no obstacles), no noise, nothing to remember of the packets
-            let (pose, robot) = (&self.receiver_pose[ri], r.robot_node);
-            r.waiting.reserve(in_reach.len());
-            for &s in in_reach {
-                let send = &out.sends[s as usize];
-                if hears(channel, send.channel) && send.robot != robot {
-                    let (direction, signal) = measure_exact(pose, &send.from);
-                    r.waiting.push_packet(tag, channel, direction, signal, &send.data);
-                }
+            // the usual case: radio or serial (no cones, no obstacles), no noise, handed over now (no
+            // measuring again later): packets that waited go first, then this step's as one run of
+            // the shared table, measured when read
+            if !r.waiting.is_empty() {
+                self.hand_over(ri, r, outbox);
             }
-            return self.delivered(r, before);
+            let robot = r.robot_node;
+            let table = tables[medium].get_or_insert_with(|| SharedTable::new(out.table.clone()));
+            let heard = outbox.push_run(
+                tag,
+                channel,
+                table,
+                &self.receiver_pose[ri],
+                in_reach.iter().copied().filter(|&s| {
+                    let send = &out.sends[s as usize];
+                    hears(channel, send.channel) && send.robot != robot
+                }),
+            );
+            if heard > 0 {
+                // as if they had waited and been handed over: all measured at this pose version
+                (r.measured_at, r.measured_from) = (self.pose_version, 0);
+            }
+            return heard;
         }
         for &s in in_reach {
             if let Some((direction, signal)) = self.listen(out, s, ri, r) {
-                r.waiting.push_packet(tag, channel, direction, signal, &out.sends[s as usize].data);
+                r.waiting.push_packet(tag, channel, direction, signal, &out.table.data[s as usize]);
                 if waits {
                     r.origins.push(out.origin(s));
                 }
