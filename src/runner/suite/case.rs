@@ -1,5 +1,5 @@
 //! One test case: a world run by a child `webots-shim run` in its own process group and private
-//! socket folder, its output captured, its report read back, and the verdict.
+//! folder (its worker's, see slots.rs), its output captured, its report read back, and the verdict.
 
 use std::io::{BufRead, BufReader, Read};
 use std::os::unix::process::{CommandExt, ExitStatusExt};
@@ -18,7 +18,7 @@ use crate::runner::outcome::{Failure, Outcome, RunReport};
 pub struct CaseSetup<'a> {
     pub program: &'a Path,
     pub run: &'a RunSpec,
-    /// The child's own `WEBOTS_SHIM_TMPDIR`, created before and removed after the run.
+    /// The child's own `WEBOTS_SHIM_TMPDIR`: its worker's folder, emptied after the run (`slots.rs`).
     pub scratch: PathBuf,
     pub until: Option<f64>,
     pub step_timeout: f64,
@@ -142,7 +142,7 @@ pub fn finish(setup: &CaseSetup, run: Running, started: (SystemTime, Instant)) -
     guard::settle(&setup.scratch.join(guard::FILE_NAME));
     let file = std::fs::read(report_path(setup)).ok().and_then(|t| serde_json::from_slice::<ReportFile>(&t).ok());
     let (report, peak_rss_bytes) = file.map_or((None, None), |f| (Some(f.report), f.peak_rss_bytes));
-    let _ = std::fs::remove_dir_all(&setup.scratch);
+    super::slots::clear(&setup.scratch);
     let failures = judge(report.as_ref(), status.ok(), &tail);
     let replay = setup.replay.as_ref().and_then(|(path, keep_all)| {
         let written = std::fs::metadata(path).is_ok_and(|m| m.len() > 0);
