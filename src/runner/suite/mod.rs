@@ -234,7 +234,7 @@ pub fn run(opts: &SuiteOptions) -> i32 {
 fn worker(
     opts: &SuiteOptions,
     board: &Board,
-    (program, folder): (&Path, &Path),
+    (program, folder): (&Path, &slots::Worker),
     guard: &Mutex<Option<super::guard::Guard>>,
     tx: &mpsc::Sender<(usize, CaseResult)>,
 ) {
@@ -247,7 +247,7 @@ fn worker(
         let setup = CaseSetup {
             program,
             run,
-            scratch: folder.to_path_buf(),
+            worker: folder,
             until: run.until.or(opts.until),
             step_timeout: opts.step_timeout,
             replay: opts.replays.as_ref().map(|(dir, all)| (case::replay_path(dir, &run.id, i), *all)),
