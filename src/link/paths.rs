@@ -18,8 +18,13 @@ pub fn tmp_root() -> PathBuf {
 
 /// `tmp_root()/webots-shim-<uid>`.
 pub fn base_dir() -> PathBuf {
+    base_dir_in(&tmp_root())
+}
+
+/// The runs' base folder of a run whose `tmp_root()` is `tmp`: `tmp/webots-shim-<uid>`.
+pub fn base_dir_in(tmp: &std::path::Path) -> PathBuf {
     let uid = nix::unistd::getuid();
-    tmp_root().join(format!("webots-shim-{uid}"))
+    tmp.join(format!("webots-shim-{uid}"))
 }
 
 pub fn instance_dir(port: u16) -> PathBuf {

@@ -52,6 +52,9 @@ enum Command {
         /// which watches its runs itself; see guard.rs).
         #[arg(long, value_name = "FILE", hide = true)]
         guard_file: Option<PathBuf>,
+        /// Serve in this folder, made beforehand (used by `test`, which reuses it; see suite/slots.rs).
+        #[arg(long, value_name = "DIR", hide = true)]
+        socket_folder: Option<PathBuf>,
         /// Write the controllers' lines as they arrive, rather than ordered by step then robot
         /// (the default, the same from run to run).
         #[arg(long)]
@@ -173,6 +176,7 @@ pub fn main() -> i32 {
             report,
             parent_pid,
             guard_file,
+            socket_folder,
             live_output,
             keep_extern,
             tcp_bind,
@@ -199,6 +203,7 @@ pub fn main() -> i32 {
                     rays: record_rays,
                 }),
                 guard_file: guard_file.as_deref(),
+                socket_folder: socket_folder.as_deref(),
                 ..RunSettings::new(until, step_timeout, seed)
             };
             run(&world, &settings)
@@ -320,6 +325,8 @@ pub struct RunSettings<'a> {
     pub record: Option<RecordOptions>,
     /// Where the run's watchdog instructions go, rather than to a watchdog process (`run --guard-file`).
     pub guard_file: Option<&'a Path>,
+    /// The run's folder, made beforehand (`run --socket-folder`).
+    pub socket_folder: Option<&'a Path>,
 }
 
 impl RunSettings<'_> {
@@ -338,6 +345,7 @@ impl RunSettings<'_> {
             tcp: None,
             record: None,
             guard_file: None,
+            socket_folder: None,
         }
     }
 }
@@ -453,6 +461,7 @@ fn load_and_serve(world_path: &Path, settings: &RunSettings) -> Result<RunReport
         interrupt,
         guard_program: std::env::current_exe().ok(),
         guard_file: settings.guard_file.map(Path::to_path_buf),
+        socket_folder: settings.socket_folder.map(Path::to_path_buf),
         seed,
         live_output,
         keep_extern,

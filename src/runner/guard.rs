@@ -35,6 +35,16 @@ pub struct Guard {
 impl Guard {
     /// Starts `program __guard dir`.
     pub fn start(program: &Path, dir: &Path) -> io::Result<Guard> {
+        Guard::start_holding(program, dir, &[])
+    }
+
+    /// `start`, the watchdog holding the folders `hold` open until it exits. A folder removed while
+    /// another process holds it open has its storage freed at that process's last close, not during
+    /// the removal: on a disk mounted with `discard` that is a synchronous discard of a few ms per
+    /// folder, which the caller then does not wait for. Call it while no other thread starts
+    /// processes (the folders are inheritable until it returns).
+    pub fn start_holding(program: &Path, dir: &Path, hold: &[PathBuf]) -> io::Result<Guard> {
+        let held: Vec<File> = hold.iter().filter_map(|d| inheritable_folder(d).ok()).collect();
         let mut child = Command::new(program)
             .arg(SUBCOMMAND)
             .arg(dir)
@@ -43,6 +53,7 @@ impl Guard {
             .stderr(Stdio::null())
             .process_group(0)
             .spawn()?;
+        drop(held);
         let sink = child.stdin.take().map(|s| Box::new(s) as Box<dyn Write + Send>);
         Ok(Guard { child: Some(child), sink })
     }
@@ -82,6 +93,15 @@ impl Guard {
         self.sink = None;
         self.child = None;
     }
+}
+
+/// `dir` opened without close-on-exec, for the next process started to inherit.
+fn inheritable_folder(dir: &Path) -> io::Result<File> {
+    use nix::fcntl::{fcntl, FcntlArg, FdFlag};
+    use std::os::fd::AsRawFd;
+    let folder = File::open(dir)?;
+    fcntl(folder.as_raw_fd(), FcntlArg::F_SETFD(FdFlag::empty()))?;
+    Ok(folder)
 }
 
 /// After a runner under a suite has ended: unless it said `done`, its controllers' groups get the

@@ -4,6 +4,10 @@
 //! be ours (a folder another user made first is refused, naming its owner), and every folder above it
 //! must be ours or root's and, when others may write in it, sticky (as /tmp is): no one else can take
 //! the place of the run's socket.
+//!
+//! Under `webots-shim test` the run's folder is made by its suite (`run --socket-folder`, see
+//! suite/slots.rs), which reuses it world after world: the runner checks it as it checks the base
+//! (a real folder of ours, private, under safe folders) and leaves it in place, empty.
 
 use std::fs;
 use std::io;
@@ -23,6 +27,8 @@ pub struct Instance {
     pub listener: mio::net::UnixListener,
     /// Extern controllers' TCP port (the same number), when asked for.
     pub tcp: Option<mio::net::TcpListener>,
+    /// The folder was given (`given`): only what the run put in it is removed.
+    given: bool,
 }
 
 impl Instance {
@@ -57,9 +63,34 @@ impl Instance {
             };
             fs::write(dir.join(PID_FILE), std::process::id().to_string())?;
             let listener = mio::net::UnixListener::bind(dir.join(SOCKET_FILE))?;
-            return Ok(Instance { port, dir, listener, tcp });
+            return Ok(Instance { port, dir, listener, tcp, given: false });
         }
         Err(io::Error::new(io::ErrorKind::AddrInUse, "no free run port"))
+    }
+
+    /// The run's folder made beforehand by its suite: `<base>/<port>`, private and ours.
+    pub fn given(dir: &Path) -> io::Result<Instance> {
+        Instance::given_in(&base_dir(), dir)
+    }
+
+    fn given_in(base: &Path, dir: &Path) -> io::Result<Instance> {
+        let refuse =
+            |why: &str| Err(io::Error::new(io::ErrorKind::PermissionDenied, format!("{}: {why}", dir.display())));
+        let port = dir.file_name().and_then(|n| n.to_str()).and_then(|n| n.parse::<u16>().ok());
+        let Some(port) = port.filter(|p| dir == base.join(p.to_string())) else {
+            return refuse("not a run folder of the runs' base folder");
+        };
+        check_path(dir, nix::unistd::getuid().as_raw())?;
+        if fs::symlink_metadata(dir)?.mode() & 0o077 != 0 {
+            return refuse("others may use it: refusing it for the run's socket");
+        }
+        // what a killed run before this one left
+        for stale in [SOCKET_FILE, PID_FILE] {
+            let _ = fs::remove_file(dir.join(stale));
+        }
+        fs::write(dir.join(PID_FILE), std::process::id().to_string())?;
+        let listener = mio::net::UnixListener::bind(dir.join(SOCKET_FILE))?;
+        Ok(Instance { port, dir: dir.to_path_buf(), listener, tcp: None, given: true })
     }
 }
 
@@ -123,7 +154,13 @@ fn reclaim_stale(dir: &PathBuf) -> bool {
 
 impl Drop for Instance {
     fn drop(&mut self) {
-        let _ = fs::remove_dir_all(&self.dir);
+        if self.given {
+            for file in [SOCKET_FILE, PID_FILE] {
+                let _ = fs::remove_file(self.dir.join(file));
+            }
+        } else {
+            let _ = fs::remove_dir_all(&self.dir);
+        }
     }
 }
 
@@ -151,5 +188,29 @@ mod tests {
         fs::set_permissions(top.path(), fs::Permissions::from_mode(0o1777)).unwrap();
         check_path(&base, me).unwrap();
         fs::set_permissions(top.path(), fs::Permissions::from_mode(0o700)).unwrap();
+    }
+
+    #[test]
+    fn a_given_run_folder_must_be_a_private_port_folder_of_the_base() {
+        let top = tempfile::tempdir().unwrap();
+        let base = top.path().join("webots-shim-x");
+        fs::DirBuilder::new().mode(0o700).create(&base).unwrap();
+        let named = |name: &str| {
+            let dir = base.join(name);
+            fs::DirBuilder::new().mode(0o700).create(&dir).unwrap();
+            dir
+        };
+        assert!(Instance::given_in(&base, &named("sockets")).err().unwrap().to_string().contains("not a run folder"));
+        let shared = named("1300");
+        fs::set_permissions(&shared, fs::Permissions::from_mode(0o755)).unwrap();
+        assert!(Instance::given_in(&base, &shared).err().unwrap().to_string().contains("others may use it"));
+        // a folder of a killed run: its socket and pid file are replaced; the folder stays after the run
+        let dir = named("1301");
+        fs::write(dir.join(SOCKET_FILE), "").unwrap();
+        let run = Instance::given_in(&base, &dir).unwrap();
+        assert_eq!(run.port, 1301);
+        assert_eq!(fs::read_to_string(dir.join(PID_FILE)).unwrap(), std::process::id().to_string());
+        drop(run);
+        assert!(dir.is_dir() && fs::read_dir(&dir).unwrap().next().is_none());
     }
 }

@@ -7,7 +7,9 @@
 //!
 //! Baseline, measured in the same run: the bare cost of starting the same processes, i.e. a chain
 //! of exec'd no-op programs as deep and as wide as a world's (suite → runner → watchdog + 2
-//! controllers), so figures read as "x times the cost of merely starting the processes".
+//! controllers), so figures read as "x times the cost of merely starting the processes". The world and
+//! the floor are run in turn, so that a machine whose load changes meanwhile weighs on both alike.
+//! `WEBOTS_SHIM_BENCH_BASELINE=PATH` adds another `webots-shim` (an older build) to the turns of (a).
 
 #[path = "../common/mod.rs"]
 mod common;
@@ -53,9 +55,32 @@ fn measure(mut cmd: Command, sample_every: Option<Duration>) -> (f64, u64) {
 }
 
 fn suite(project: &common::Project, worlds: &[String], jobs: usize) -> Command {
-    let mut cmd = common::suite::shim_command(project, &["test"]);
+    suite_of(common::suite::shim_command(project, &["test"]), worlds, jobs)
+}
+
+fn suite_of(mut cmd: Command, worlds: &[String], jobs: usize) -> Command {
     cmd.args(worlds).args(["--until", "0.32", "--jobs", &jobs.to_string()]);
     cmd
+}
+
+/// `suite` run by another build of `webots-shim` (the same arguments, folder and environment).
+fn baseline_suite(program: &std::path::Path, project: &common::Project, worlds: &[String]) -> Command {
+    let template = common::suite::shim_command(project, &["test"]);
+    let mut cmd = Command::new(program);
+    cmd.args(template.get_args()).current_dir(project.path()).stdin(Stdio::null());
+    for (key, value) in template.get_envs() {
+        match value {
+            Some(v) => cmd.env(key, v),
+            None => cmd.env_remove(key),
+        };
+    }
+    suite_of(cmd, worlds, 1)
+}
+
+fn spread(v: &[f64]) -> String {
+    let mut v = v.to_vec();
+    v.sort_by(|a, b| a.total_cmp(b));
+    format!("quartiles {:.1}-{:.1} ms", v[v.len() / 4] * 1e3, v[v.len() * 3 / 4] * 1e3)
 }
 
 /// The floor: `sh` (the suite) starting `sh` (the runner) starting 3 no-op processes and waiting.
@@ -84,8 +109,17 @@ fn main() {
     for _ in 0..3 {
         measure(suite(&project, &paths[..1], 1), None);
     }
-    let ours = median((0..repeats).map(|_| measure(suite(&project, &paths[..1], 1), None).0).collect());
-    let floor = median((0..repeats).map(|_| measure(floor_command(1, 1), None).0).collect());
+    let baseline = std::env::var_os("WEBOTS_SHIM_BENCH_BASELINE").map(std::path::PathBuf::from);
+    let (mut ours, mut floors, mut theirs) = (Vec::new(), Vec::new(), Vec::new());
+    for _ in 0..repeats {
+        ours.push(measure(suite(&project, &paths[..1], 1), None).0);
+        floors.push(measure(floor_command(1, 1), None).0);
+        if let Some(program) = &baseline {
+            theirs.push(measure(baseline_suite(program, &project, &paths[..1]), None).0);
+        }
+    }
+    let (ours_spread, floor_spread) = (spread(&ours), spread(&floors));
+    let (ours, floor) = (median(ours), median(floors));
     let mem = (0..5).map(|_| measure(suite(&project, &paths[..1], 1), Some(Duration::from_millis(1))).1).max();
     let floor_mem = (0..5).map(|_| measure(floor_command(1, 1), Some(Duration::from_millis(1))).1).max();
     println!(
@@ -94,6 +128,12 @@ fn main() {
         floor * 1e3,
         ours / floor
     );
+    println!("    spread: {ours_spread}; floor {floor_spread}");
+    if let Some(program) = &baseline {
+        let spread = spread(&theirs);
+        let theirs = median(theirs);
+        println!("    baseline {}: {:.1} ms ({spread}); ratio {:.1}", program.display(), theirs * 1e3, theirs / floor);
+    }
     println!(
         "    peak memory of the whole process tree: {:.1} MB (floor {:.1} MB)",
         mb(mem.unwrap_or(0)),

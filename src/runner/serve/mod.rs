@@ -50,6 +50,8 @@ pub struct RunOptions {
     pub guard_program: Option<PathBuf>,
     /// Instead, write the watchdog's instructions to this file (`Guard::to_file`).
     pub guard_file: Option<PathBuf>,
+    /// The run's folder, made by its suite (`Instance::given`); else the runner makes one.
+    pub socket_folder: Option<PathBuf>,
     /// Write the controllers' lines as they come rather than in step order.
     pub live_output: bool,
     /// `--seed`, also for worlds a supervisor loads.
@@ -185,7 +187,10 @@ fn log(msg: impl AsRef<str>) {
 impl Server {
     pub fn new(mut world: World, opts: RunOptions) -> io::Result<Server> {
         world.set_until(opts.until.map(|s| s * 1000.0));
-        let mut instance = Instance::create(opts.port.unwrap_or(FIRST_PORT), opts.tcp)?;
+        let mut instance = match &opts.socket_folder {
+            Some(dir) => Instance::given(dir)?,
+            None => Instance::create(opts.port.unwrap_or(FIRST_PORT), opts.tcp)?,
+        };
         let poll = Poll::new()?;
         poll.registry().register(&mut instance.listener, LISTENER, Interest::READABLE)?;
         if let Some(tcp) = instance.tcp.as_mut() {

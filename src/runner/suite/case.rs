@@ -1,5 +1,5 @@
 //! One test case: a world run by a child `webots-shim run` in its own process group and private
-//! socket folder, its output captured, its report read back, and the verdict.
+//! folder (its worker's, see slots.rs), its output captured, its report read back, and the verdict.
 
 use std::io::{BufRead, BufReader, Read};
 use std::os::unix::process::{CommandExt, ExitStatusExt};
@@ -18,8 +18,8 @@ use crate::runner::outcome::{Failure, Outcome, RunReport};
 pub struct CaseSetup<'a> {
     pub program: &'a Path,
     pub run: &'a RunSpec,
-    /// The child's own `WEBOTS_SHIM_TMPDIR`, created before and removed after the run.
-    pub scratch: PathBuf,
+    /// The child's own `WEBOTS_SHIM_TMPDIR` and socket folder: its worker's, emptied after the run.
+    pub worker: &'a super::slots::Worker,
     pub until: Option<f64>,
     pub step_timeout: f64,
     /// Where the run records its replay, and whether it is kept when the world passes.
@@ -83,7 +83,7 @@ pub struct Running {
 
 /// Starts the world's run; the caller records `child.id()` (its process group) to stop it if asked.
 pub fn spawn(setup: &CaseSetup) -> std::io::Result<Running> {
-    std::fs::create_dir_all(&setup.scratch)?;
+    super::slots::ensure(setup.worker)?;
     let mut cmd = Command::new(setup.program);
     cmd.arg("run")
         .arg(&setup.run.world)
@@ -95,7 +95,9 @@ pub fn spawn(setup: &CaseSetup) -> std::io::Result<Running> {
         .arg(setup.step_timeout.to_string())
         // the suite watches the run's controllers itself: no watchdog process per world
         .arg("--guard-file")
-        .arg(setup.scratch.join(guard::FILE_NAME));
+        .arg(setup.worker.dir.join(guard::FILE_NAME))
+        .arg("--socket-folder")
+        .arg(&setup.worker.socket_folder);
     if let Some(until) = setup.until {
         cmd.arg("--until").arg(until.to_string());
     }
@@ -107,7 +109,7 @@ pub fn spawn(setup: &CaseSetup) -> std::io::Result<Running> {
     }
     // the manifest's variables first: those the run needs from us win (manifests cannot name them)
     cmd.envs(&setup.run.env)
-        .env("WEBOTS_SHIM_TMPDIR", &setup.scratch)
+        .env("WEBOTS_SHIM_TMPDIR", &setup.worker.dir)
         .env("WEBOTS_TEST_SUITE", "TRUE")
         .env_remove("WEBOTS_CONTROLLER_URL")
         .env_remove("WEBOTS_SHIM_WORLD");
@@ -128,7 +130,7 @@ pub fn replay_path(dir: &Path, id: &str, index: usize) -> PathBuf {
 }
 
 fn report_path(setup: &CaseSetup) -> PathBuf {
-    setup.scratch.join("report.json")
+    setup.worker.dir.join("report.json")
 }
 
 /// Reads the child's output to its end, waits for it and judges the world.
@@ -139,10 +141,10 @@ pub fn finish(setup: &CaseSetup, run: Running, started: (SystemTime, Instant)) -
     let status = child.wait();
     let elapsed = started.1.elapsed();
     // a runner that died leaves its controllers to us
-    guard::settle(&setup.scratch.join(guard::FILE_NAME));
+    guard::settle(&setup.worker.dir.join(guard::FILE_NAME));
     let file = std::fs::read(report_path(setup)).ok().and_then(|t| serde_json::from_slice::<ReportFile>(&t).ok());
     let (report, peak_rss_bytes) = file.map_or((None, None), |f| (Some(f.report), f.peak_rss_bytes));
-    let _ = std::fs::remove_dir_all(&setup.scratch);
+    super::slots::clear(setup.worker);
     let failures = judge(report.as_ref(), status.ok(), &tail);
     let replay = setup.replay.as_ref().and_then(|(path, keep_all)| {
         let written = std::fs::metadata(path).is_ok_and(|m| m.len() > 0);

@@ -1,7 +1,8 @@
 //! `webots-shim test`: worlds as test cases, run N at a time, each by a child `webots-shim run` in its
 //! own process group with its own socket folder, so worlds never meet and a runner that dies takes
 //! only its own world down. Prints a line per finished world, then a summary; writes JUnit XML. A
-//! watchdog (`guard.rs`) removes the suite's folder and stops its runs if the suite is killed.
+//! watchdog (`guard.rs`) removes the suite's folder and stops its runs if the suite is killed. Its
+//! folders: `slots.rs`.
 
 pub mod case;
 pub mod junit;
@@ -9,6 +10,7 @@ pub mod manifest;
 pub mod merge;
 pub mod record;
 pub mod shard;
+pub mod slots;
 pub mod summary;
 pub mod tail;
 
@@ -100,7 +102,18 @@ pub fn run(opts: &SuiteOptions) -> i32 {
             return 1;
         }
     };
-    let guard = match super::guard::Guard::start(&program, &scratch) {
+    let total = opts.runs.len();
+    let jobs = opts.jobs.clamp(1, total.max(1));
+    let workers = match slots::make(&scratch, jobs) {
+        Ok(dirs) => dirs,
+        Err(e) => {
+            eprintln!("webots-shim: cannot create the suite's socket folders: {e}");
+            let _ = std::fs::remove_dir_all(&scratch);
+            return 1;
+        }
+    };
+    // before any other thread starts processes: the held folders are inheritable meanwhile
+    let guard = match super::guard::Guard::start_holding(&program, &scratch, &slots::to_hold(&scratch, &workers)) {
         Ok(g) => Some(g),
         Err(e) => {
             eprintln!("webots-shim: cannot start the suite's watchdog (a killed suite may leave folders): {e}");
@@ -124,18 +137,16 @@ pub fn run(opts: &SuiteOptions) -> i32 {
             return 2;
         }
     }
-    let total = opts.runs.len();
-    let jobs = opts.jobs.clamp(1, total.max(1));
     eprintln!("webots-shim test: {total} {}(s), {jobs} at a time", opts.noun);
     let mut status = 0;
     let board = Board { next: AtomicUsize::new(0), running: Mutex::new(BTreeMap::new()), stop: AtomicBool::new(false) };
     let mut results: Vec<Option<CaseResult>> = (0..total).map(|_| None).collect();
     let (tx, rx) = mpsc::channel::<(usize, CaseResult)>();
     std::thread::scope(|s| {
-        for _ in 0..jobs {
+        for folder in &workers {
             let tx = tx.clone();
-            let (board, program, scratch, guard) = (&board, &program, &scratch, &guard);
-            s.spawn(move || worker(opts, board, (program, scratch), guard, &tx));
+            let (board, program, guard) = (&board, &program, &guard);
+            s.spawn(move || worker(opts, board, (program, folder), guard, &tx));
         }
         drop(tx);
         let mut done = 0;
@@ -198,10 +209,11 @@ pub fn run(opts: &SuiteOptions) -> i32 {
         cases.push(RunRecord::new(&case, run.until.or(opts.until), &opts.tag).report());
     }
     let elapsed = start.elapsed();
+    // removed while the watchdog still holds the folders (see slots.rs), then it is let go
+    let _ = std::fs::remove_dir_all(&scratch);
     if let Some(guard) = guard.into_inner().unwrap_or_else(|e| e.into_inner()) {
         guard.let_go();
     }
-    let _ = std::fs::remove_dir_all(&scratch);
     let mut out = std::io::stdout().lock();
     let _ = out.write_all(summary::render(&cases, opts.noun, elapsed).as_bytes());
     let _ = out.flush();
@@ -222,7 +234,7 @@ pub fn run(opts: &SuiteOptions) -> i32 {
 fn worker(
     opts: &SuiteOptions,
     board: &Board,
-    (program, scratch): (&Path, &Path),
+    (program, folder): (&Path, &slots::Worker),
     guard: &Mutex<Option<super::guard::Guard>>,
     tx: &mpsc::Sender<(usize, CaseResult)>,
 ) {
@@ -235,7 +247,7 @@ fn worker(
         let setup = CaseSetup {
             program,
             run,
-            scratch: scratch.join(i.to_string()),
+            worker: folder,
             until: run.until.or(opts.until),
             step_timeout: opts.step_timeout,
             replay: opts.replays.as_ref().map(|(dir, all)| (case::replay_path(dir, &run.id, i), *all)),
