@@ -14,19 +14,16 @@
  * Prints a line every 2 s (pole angle, body pitch, wheel rim speed, body speed, height) and how it ended.
  */
 #include <math.h>
-#include <ode/ode.h>
 #include <stdio.h>
-#include <stdlib.h>
+
+#include "webots_ode.h"
 
 static dWorldID world;
 static dJointGroupID contacts;
 static dGeomID floor_geom;
-static double yaw = 1.0, mu = 1.0, soft_cfm = 0.001, soft_erp = 0.2, bounce = 0.5;
+static double yaw = 1.0;
+static struct webots_surface surface;
 
-static double env(const char *name, double fallback) {
-  const char *v = getenv(name);
-  return v ? atof(v) : fallback;
-}
 
 /* robot frame (origin 3 mm above the floor, turned yaw about z) to world */
 static void to_world(double x, double y, double z, double *out) {
@@ -42,20 +39,8 @@ static void turn(double x, double y, double z, double *out) {
 
 static void near_callback(void *data, dGeomID a, dGeomID b) {
   (void)data;
-  if (a != floor_geom && b != floor_geom)
-    return;
-  dContact c[10];
-  const int n = dCollide(a, b, 10, &c[0].geom, sizeof(dContact));
-  for (int i = 0; i < n; i++) {
-    c[i].surface.mode = dContactApprox1 | dContactSoftCFM | dContactSoftERP | (bounce > 0 ? dContactBounce : 0);
-    c[i].surface.mu = mu;
-    c[i].surface.bounce = bounce;
-    c[i].surface.bounce_vel = 0.01;
-    c[i].surface.soft_cfm = soft_cfm;
-    c[i].surface.soft_erp = soft_erp;
-    dJointID j = dJointCreateContact(world, contacts, &c[i]);
-    dJointAttach(j, dGeomGetBody(c[i].geom.g1), dGeomGetBody(c[i].geom.g2));
-  }
+  if (a == floor_geom || b == floor_geom)
+    webots_contacts(world, contacts, a, b, &surface);
 }
 
 static dJointID wheel(dSpaceID space, dBodyID base, const dReal *heading, double y) {
@@ -84,20 +69,19 @@ static dJointID wheel(dSpaceID space, dBodyID base, const dReal *heading, double
 }
 
 int main(int argc, char **argv) {
-  const double duration = argc > 1 ? atof(argv[1]) : 30.0, tilt = env("TILT", 0.0);
-  const int substeps = (int)env("SUB", 1), quick = (int)env("QUICK", 0), trace = getenv("TRACE") != NULL;
-  yaw = env("YAW", yaw);
-  mu = env("MU", mu);
-  bounce = env("BOUNCE", bounce);
-  soft_cfm = env("SOFTCFM", soft_cfm);
-  soft_erp = env("SOFTERP", soft_erp);
+  const double duration = argc > 1 ? atof(argv[1]) : 30.0, tilt = reference_env("TILT", 0.0);
+  const int substeps = (int)reference_env("SUB", 1), quick = (int)reference_env("QUICK", 0), trace = getenv("TRACE") != NULL;
+  yaw = reference_env("YAW", yaw);
+  surface = webots_default_surface();
+  surface.mu = reference_env("MU", surface.mu);
+  surface.bounce = reference_env("BOUNCE", surface.bounce);
+  surface.soft_cfm = reference_env("SOFTCFM", surface.soft_cfm);
+  surface.soft_erp = reference_env("SOFTERP", surface.soft_erp);
   dInitODE2(0);
-  world = dWorldCreate();
+  const double up[3] = {0, 0, 1};
+  world = webots_world(up, 1e-5);
   dSpaceID space = dSimpleSpaceCreate(0);
   contacts = dJointGroupCreate(0);
-  dWorldSetGravity(world, 0, 0, -9.81);
-  dWorldSetERP(world, 0.2);
-  dWorldSetCFM(world, 1e-5);
   if (quick)
     dWorldSetQuickStepNumIterations(world, quick);
   floor_geom = dCreatePlane(space, 0, 0, 1, 0);
@@ -146,7 +130,7 @@ int main(int argc, char **argv) {
     dMultiply0(arm, r, up, 3, 3, 1);
     dBodySetPosition(pole, h[0] + arm[0], h[1] + arm[1], h[2] + arm[2]);
   }
-  const double kick = env("KICK", 0.0);
+  const double kick = reference_env("KICK", 0.0);
   dBodySetAngularVel(pole, axis[0] * kick, axis[1] * kick, axis[2] * kick);
 
   const double step = 0.016;
@@ -178,7 +162,7 @@ int main(int argc, char **argv) {
     double speed = 35.0 * angle + 5.0 * sum + 28.9 * (angle - previous);
     speed = fmax(-100.0, fmin(100.0, speed));
     if (getenv("CONST"))
-      speed = -env("CONST", 0.0);
+      speed = -reference_env("CONST", 0.0);
     dJointSetHingeParam(left, dParamVel, -speed);
     dJointSetHingeParam(right, dParamVel, -speed);
     previous = angle;

@@ -19,37 +19,21 @@
  * centre ends after the motion and the 1 s wait that follows it, as Webots' test reads its GPS.
  */
 #include <math.h>
-#include <ode/ode.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "webots_ode.h"
+
 static dWorldID world;
 static dJointGroupID contacts;
 static dGeomID floor_geom;
-static double mu = 1.0, soft_cfm = 0.001, soft_erp = 0.2;
-
-static double env(const char *name, double fallback) {
-  const char *v = getenv(name);
-  return v ? atof(v) : fallback;
-}
+static struct webots_surface surface;
 
 static void near_callback(void *data, dGeomID a, dGeomID b) {
   (void)data;
-  if (a != floor_geom && b != floor_geom)
-    return;
-  dContact c[10];
-  const int n = dCollide(a, b, 10, &c[0].geom, sizeof(dContact));
-  for (int i = 0; i < n; i++) {
-    c[i].surface.mode = dContactApprox1 | dContactSoftCFM | dContactSoftERP | dContactBounce;
-    c[i].surface.mu = mu;
-    c[i].surface.bounce = 0.5;
-    c[i].surface.bounce_vel = 0.01;
-    c[i].surface.soft_cfm = soft_cfm;
-    c[i].surface.soft_erp = soft_erp;
-    dJointID j = dJointCreateContact(world, contacts, &c[i]);
-    dJointAttach(j, dGeomGetBody(c[i].geom.g1), dGeomGetBody(c[i].geom.g2));
-  }
+  if (a == floor_geom || b == floor_geom)
+    webots_contacts(world, contacts, a, b, &surface);
 }
 
 /* a vertical cylinder body (density 1000) centred at (x, y, z) */
@@ -93,17 +77,16 @@ static double pose_at(int joint, int elapsed) {
 int main(int argc, char **argv) {
   const char *mode = argc > 1 ? argv[1] : "regular";
   const int loop = !strcmp(mode, "loop"), reverse = !strcmp(mode, "reverse");
-  const int substeps = (int)env("SUB", 1), quick = (int)env("QUICK", 0), trace = getenv("TRACE") != NULL;
-  mu = env("MU", mu);
-  soft_cfm = env("SOFTCFM", soft_cfm);
-  soft_erp = env("SOFTERP", soft_erp);
+  const int substeps = (int)reference_env("SUB", 1), quick = (int)reference_env("QUICK", 0), trace = getenv("TRACE") != NULL;
+  surface = webots_default_surface();
+  surface.mu = reference_env("MU", surface.mu);
+  surface.soft_cfm = reference_env("SOFTCFM", surface.soft_cfm);
+  surface.soft_erp = reference_env("SOFTERP", surface.soft_erp);
   dInitODE2(0);
-  world = dWorldCreate();
+  const double up[3] = {0, 1, 0};
+  world = webots_world(up, reference_env("CFM", 1e-5));
   dSpaceID space = dSimpleSpaceCreate(0);
   contacts = dJointGroupCreate(0);
-  dWorldSetGravity(world, 0, -9.81, 0);
-  dWorldSetERP(world, 0.2);
-  dWorldSetCFM(world, env("CFM", 1e-5));
   if (quick)
     dWorldSetQuickStepNumIterations(world, quick);
   floor_geom = dCreatePlane(space, 0, 1, 0, 0);

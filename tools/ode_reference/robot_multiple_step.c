@@ -15,31 +15,19 @@
  * Environment: AT_REST (start at the moved pose, at rest, at time 0), BOUNCE.
  */
 #include <math.h>
-#include <ode/ode.h>
 #include <stdio.h>
-#include <stdlib.h>
+
+#include "webots_ode.h"
 
 static dWorldID world;
 static dJointGroupID contacts;
-static double bounce = 0.5;
+static struct webots_surface surface;
 
 static void near_callback(void *data, dGeomID a, dGeomID b) {
   (void)data;
   /* only a body against the floor or the fixed box: the robot's two bodies never meet */
-  if ((dGeomGetBody(a) != 0) == (dGeomGetBody(b) != 0))
-    return;
-  dContact c[10];
-  const int n = dCollide(a, b, 10, &c[0].geom, sizeof(dContact));
-  for (int i = 0; i < n; i++) {
-    c[i].surface.mode = dContactApprox1 | dContactSoftCFM | dContactSoftERP | (bounce > 0 ? dContactBounce : 0);
-    c[i].surface.mu = 1.0;
-    c[i].surface.bounce = bounce;
-    c[i].surface.bounce_vel = 0.01;
-    c[i].surface.soft_cfm = 0.001;
-    c[i].surface.soft_erp = 0.2;
-    dJointID j = dJointCreateContact(world, contacts, &c[i]);
-    dJointAttach(j, dGeomGetBody(c[i].geom.g1), dGeomGetBody(c[i].geom.g2));
-  }
+  if ((dGeomGetBody(a) != 0) != (dGeomGetBody(b) != 0))
+    webots_contacts(world, contacts, a, b, &surface);
 }
 
 static void rotate(const dReal *r, const double *v, double *out) {
@@ -62,15 +50,13 @@ static void place(dBodyID robot, dBodyID sensor, const dReal *sensor_turn, const
 }
 
 int main(void) {
-  if (getenv("BOUNCE"))
-    bounce = atof(getenv("BOUNCE"));
+  surface = webots_default_surface();
+  surface.bounce = reference_env("BOUNCE", surface.bounce);
   dInitODE2(0);
-  world = dWorldCreate();
+  const double up[3] = {0, 1, 0};
+  world = webots_world(up, 1e-5);
   dSpaceID space = dSimpleSpaceCreate(0);
   contacts = dJointGroupCreate(0);
-  dWorldSetGravity(world, 0, -9.81, 0);
-  dWorldSetERP(world, 0.2);
-  dWorldSetCFM(world, 1e-5);
   dCreatePlane(space, 0, 1, 0, 0);
   dGeomID obstacle = dCreateBox(space, 0.1, 0.1, 0.05);
   dGeomSetPosition(obstacle, -0.05, 0.05, 0.01);
