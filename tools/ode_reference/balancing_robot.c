@@ -137,14 +137,7 @@ int main(int argc, char **argv) {
   double previous = 0.0, sum = 0.0, worst = 0.0;
   const int steps = (int)(duration / step);
   for (int k = 1; k <= steps; k++) {
-    for (int s = 0; s < substeps; s++) {
-      dSpaceCollide(space, 0, near_callback);
-      if (quick)
-        dWorldQuickStep(world, step / substeps);
-      else
-        dWorldStep(world, step / substeps);
-      dJointGroupEmpty(contacts);
-    }
+    webots_step(world, space, contacts, near_callback, step, substeps, quick);
     const double angle = dJointGetHingeAngle(hinge);
     worst = fmax(worst, fabs(angle));
     if (trace || k % 125 == 0) {

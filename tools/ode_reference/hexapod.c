@@ -158,14 +158,7 @@ int main(int argc, char **argv) {
         else
           dJointSetHingeParam(joints[j], dParamVel, v);
       }
-      for (int s = 0; s < substeps; s++) {
-        dSpaceCollide(space, 0, near_callback);
-        if (quick)
-          dWorldQuickStep(world, step / substeps);
-        else
-          dWorldStep(world, step / substeps);
-        dJointGroupEmpty(contacts);
-      }
+      webots_step(world, space, contacts, near_callback, step, substeps, quick);
       steps++;
       if (trace) {
         const dReal *p = dBodyGetPosition(base);

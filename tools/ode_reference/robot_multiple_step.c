@@ -93,9 +93,7 @@ int main(void) {
       place(robot, sensor, sensor_turn, moved, quarter); /* velocities kept, as a supervisor's move */
       dJointSetFixed(weld);
     }
-    dSpaceCollide(space, 0, near_callback);
-    dWorldStep(world, h);
-    dJointGroupEmpty(contacts);
+    webots_step(world, space, contacts, near_callback, h, 1, 0);
     const dReal *p = dBodyGetPosition(robot), *r = dBodyGetRotation(robot), *s = dBodyGetRotation(sensor);
     const double com[3] = {0, 0.004, 0};
     double w[3];

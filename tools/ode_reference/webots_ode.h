@@ -52,4 +52,18 @@ static inline void webots_contacts(dWorldID world, dJointGroupID group, dGeomID 
   }
 }
 
+/* One basic time step of `step` seconds in `substeps` ODE steps, each after a collision pass: Webots'
+ * dWorldStep, or QuickStep when `quick` (its iteration count set on the world). */
+static inline void webots_step(dWorldID world, dSpaceID space, dJointGroupID group, dNearCallback *near, double step,
+                               int substeps, int quick) {
+  for (int s = 0; s < substeps; s++) {
+    dSpaceCollide(space, 0, near);
+    if (quick)
+      dWorldQuickStep(world, step / substeps);
+    else
+      dWorldStep(world, step / substeps);
+    dJointGroupEmpty(group);
+  }
+}
+
 #endif
