@@ -80,3 +80,34 @@ fn a_bumper_pressed_into_a_wall_pushes_its_robot_out() {
     let left_in = 0.107 - last;
     assert!(left_in < 2.5e-3, "the bumper is still {left_in} m into the wall: {ys:?}");
 }
+
+/// A 1 kg box robot resting 1 cm short of a wall, its bumper (a 1 cm force TouchSensor ball) inside its
+/// own box; the robot, a supervisor, writes the bumper's translation so that the ball sticks out 2 cm
+/// into the wall.
+const MOVED_BUMPER: &str = "#VRML_SIM R2025a utf8\nWorldInfo { basicTimeStep 32 }\n\
+    Solid { name \"floor\" boundingObject Plane { size 2 2 } }\n\
+    Solid { translation 0.11 0 0.1 name \"wall\" boundingObject Box { size 0.1 0.5 0.2 } }\n\
+    Robot { translation 0 0 0.05 supervisor TRUE controller \"force_feet\" controllerArgs [ \"move\" \"0.07\" \"0\" \"0\" ] \
+      boundingObject Box { size 0.1 0.1 0.1 } physics Physics { density -1 mass 1 } \
+      children [ GPS { } DEF BUMPER TouchSensor { type \"force\" boundingObject Sphere { radius 0.01 } \
+        physics Physics { mass 0.01 } } ] }\n";
+
+#[test]
+fn a_bumper_a_supervisor_moves_collides_where_it_was_put() {
+    let p = Project::new();
+    p.controller("force_feet", "force_feet");
+    p.world("moved.wbt", MOVED_BUMPER);
+    let out = p.run("moved.wbt", &["--until", "0.6"]);
+    assert!(out.status.success(), "{}\n{}", out.stdout, out.stderr);
+    let xs: Vec<f64> = out
+        .robot_lines("robot")
+        .iter()
+        .filter_map(|l| l.split_whitespace().nth(1).and_then(|x| x.parse().ok()))
+        .collect();
+    assert!(xs.len() > 10, "{:?}", out.robot_lines("robot"));
+    // the ball, now 7 cm ahead of the robot's centre, reaches 2 cm into the wall (its face at x = 0.06):
+    // the wall pushes the robot back until the ball only touches it, the robot's centre at x = -0.02;
+    // left inside the robot's box, the ball touched nothing and the robot stayed at 0
+    let last = *xs.last().unwrap();
+    assert!((last + 0.02).abs() < 2e-3, "the robot is at x = {last}: {xs:?}");
+}
