@@ -61,8 +61,7 @@ impl Instance {
                     return Err(io::Error::new(e.kind(), format!("cannot serve TCP on port {port}: {e}")));
                 }
             };
-            fs::write(dir.join(PID_FILE), std::process::id().to_string())?;
-            let listener = mio::net::UnixListener::bind(dir.join(SOCKET_FILE))?;
+            let listener = listen_in(&dir)?;
             return Ok(Instance { port, dir, listener, tcp, given: false });
         }
         Err(io::Error::new(io::ErrorKind::AddrInUse, "no free run port"))
@@ -88,10 +87,15 @@ impl Instance {
         for stale in [SOCKET_FILE, PID_FILE] {
             let _ = fs::remove_file(dir.join(stale));
         }
-        fs::write(dir.join(PID_FILE), std::process::id().to_string())?;
-        let listener = mio::net::UnixListener::bind(dir.join(SOCKET_FILE))?;
+        let listener = listen_in(dir)?;
         Ok(Instance { port, dir: dir.to_path_buf(), listener, tcp: None, given: true })
     }
+}
+
+/// Serves in the run's folder `dir`: our pid file, then the socket.
+fn listen_in(dir: &Path) -> io::Result<mio::net::UnixListener> {
+    fs::write(dir.join(PID_FILE), std::process::id().to_string())?;
+    mio::net::UnixListener::bind(dir.join(SOCKET_FILE))
 }
 
 /// `base` is a real folder (not a link) owned by `uid`; each folder above it is owned by `uid` or root,

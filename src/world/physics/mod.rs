@@ -357,6 +357,17 @@ impl Physics {
         Some(self.engine.bodies.get(self.bodies[b].handle)?.angvel_na())
     }
 
+    /// The colliders Solid `solid` has on engine body `body`, with their tags.
+    fn colliders_of(&self, body: RigidBodyHandle, solid: NodeId) -> Vec<(ColliderHandle, ColliderTag)> {
+        let Some(index) = self.solids.iter().position(|&s| s == solid) else { return Vec::new() };
+        let Some(rb) = self.engine.bodies.get(body) else { return Vec::new() };
+        rb.colliders()
+            .iter()
+            .filter_map(|&h| Some((h, ColliderTag::unpack(self.engine.colliders.get(h)?.user_data))))
+            .filter(|(_, tag)| tag.solid as usize == index)
+            .collect()
+    }
+
     /// Whether `node` (or a Solid above it) belongs to a body: a connector there can hold a link.
     pub fn has_body(&self, scene: &Scene, node: NodeId) -> bool {
         self.body_above(scene, node).is_some()
@@ -393,8 +404,9 @@ impl Physics {
     }
 
     /// A supervisor wrote the translation or rotation of `node`: every body and static geometry below it
-    /// takes its new place (velocities are kept, as in Webots), and a hinge or slider whose endPoint
-    /// moved away from its joint keeps its position there (joints/reanchor.rs).
+    /// takes its new place (velocities are kept, as in Webots), a hinge or slider whose endPoint moved
+    /// away from its joint keeps its position there (joints/reanchor.rs), and a Solid moved within its
+    /// body stays where it was put (member_moves.rs).
     pub fn node_moved(&mut self, scene: &Scene, node: NodeId) {
         for b in 0..self.bodies.len() {
             let path = scene.path_to(self.bodies[b].solid);
@@ -430,6 +442,7 @@ impl Physics {
             }
         }
         self.reanchor_moved_end_points(scene, node);
+        self.move_members(scene, node);
     }
 
     /// Whether the segment `from`–`to` crosses a bounding object's surface (see `Obstacles::blocks`),

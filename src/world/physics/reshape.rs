@@ -35,16 +35,7 @@ impl Physics {
                 .iter()
                 .filter_map(|&(h, _)| Some((h, ColliderTag::unpack(self.engine.colliders.get(h)?.user_data))))
                 .collect(),
-            (_, Some(p)) => self
-                .engine
-                .bodies
-                .get(p)
-                .map(|rb| rb.colliders().to_vec())
-                .unwrap_or_default()
-                .into_iter()
-                .filter_map(|h| Some((h, ColliderTag::unpack(self.engine.colliders.get(h)?.user_data))))
-                .filter(|(_, tag)| tag.solid == index)
-                .collect(),
+            (_, Some(p)) => self.colliders_of(p, solid),
             (Place::Member { .. }, None) => Vec::new(),
         };
         let tag = match old.first() {

@@ -11,7 +11,6 @@
 
 use nalgebra::{Point3, Vector3};
 
-use super::contacts::ColliderTag;
 use super::welds::impulse_to_force;
 use super::{Physics, Place};
 use crate::world::scene::{NodeId, Scene};
@@ -38,23 +37,22 @@ impl Physics {
         parts
     }
 
-    /// The world position and velocity of a body member's centre of mass.
-    fn member_motion(&self, body: usize, member: usize) -> Option<(Point3<f64>, Vector3<f64>)> {
+    /// The world velocity of a body member's centre of mass.
+    fn member_velocity(&self, body: usize, member: usize) -> Option<Vector3<f64>> {
         let b = &self.bodies[body];
         let m = b.members.get(member)?;
         let rb = self.engine.bodies.get(b.handle)?;
         let com = self.pose(body) * (m.offset * m.com);
         let body_com = Point3::from(rb.mass_properties().world_com);
         let (v, w) = (rb.linvel(), rb.angvel());
-        let velocity = Vector3::new(v.x, v.y, v.z) + Vector3::new(w.x, w.y, w.z).cross(&(com - body_com));
-        Some((com, velocity))
+        Some(Vector3::new(v.x, v.y, v.z) + Vector3::new(w.x, w.y, w.z).cross(&(com - body_com)))
     }
 
     /// Keeps each sensor's velocity before the engine steps (its acceleration over the step is read after).
     pub(super) fn remember_touch_velocities(&mut self) {
         let mut parts = std::mem::take(&mut self.touch_parts);
         for p in &mut parts {
-            p.velocity_before = self.member_motion(p.body, p.member).map_or_else(Vector3::zeros, |(_, v)| v);
+            p.velocity_before = self.member_velocity(p.body, p.member).unwrap_or_else(Vector3::zeros);
         }
         self.touch_parts = parts;
     }
@@ -63,7 +61,7 @@ impl Physics {
     /// coordinates (`None`: it is not part of a body).
     pub fn touch_force(&self, node: NodeId) -> Option<Vector3<f64>> {
         let part = self.touch_parts.iter().find(|p| p.node == node)?;
-        let (_, velocity) = self.member_motion(part.body, part.member)?;
+        let velocity = self.member_velocity(part.body, part.member)?;
         let mass = self.bodies[part.body].members[part.member].mass;
         // the velocity the weight alone would not have given (0 in free fall); what remains of it within
         // the velocities' rounding is rounding, not force
@@ -79,13 +77,9 @@ impl Physics {
     /// `body`): each point's normal impulse over the step, and each manifold's friction (the engine keeps
     /// its last substep's).
     fn contact_force_on(&self, node: NodeId, body: usize) -> Vector3<f64> {
-        let colliders = &self.engine.colliders;
-        let solid_of =
-            |h| colliders.get(h).and_then(|c| self.solids.get(ColliderTag::unpack(c.user_data).solid as usize));
-        let Some(rb) = self.engine.bodies.get(self.bodies[body].handle) else { return Vector3::zeros() };
         let friction_scale = impulse_to_force(&self.engine);
         let mut force = Vector3::zeros();
-        for &own in rb.colliders().iter().filter(|&&h| solid_of(h) == Some(&node)) {
+        for (own, _) in self.colliders_of(self.bodies[body].handle, node) {
             for pair in self.engine.narrow_phase.contact_pairs_with(own) {
                 // the engine's impulses are those it applied to the pair's first collider
                 let sign = if pair.collider1 == own { 1.0 } else { -1.0 };

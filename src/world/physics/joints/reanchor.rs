@@ -2,8 +2,7 @@
 //! position): the joint keeps its position and takes the endPoint's new pose as where that position
 //! puts it, as Webots recomputes an endPoint's zero pose when its fields change. The engine joint's
 //! frame on the endPoint's body is made anew; the motor then drives from there instead of pulling the
-//! endPoint back. A Hinge2Joint or BallJoint keeps its frames. A Solid that is part of the body above
-//! it (a TouchSensor with Physics) is held where the write put it (`member_moves`).
+//! endPoint back. A Hinge2Joint or BallJoint keeps its frames.
 
 use nalgebra::{Isometry3, Translation3, UnitQuaternion, Vector3};
 
@@ -47,17 +46,6 @@ impl Physics {
             let end_moved = scene.path_to(self.bodies[j.end].solid).contains(&node);
             if end_moved && !scene.path_to(j.node).contains(&node) {
                 j.reanchor(&mut self.engine, &self.bodies);
-            }
-        }
-        // a Solid that is part of a body (a TouchSensor with Physics) stays where the write put it, and so
-        // does one welded where it is to the body above it
-        self.move_members(scene, node);
-        for (&solid, &w) in &self.fixed_links {
-            let Some(weld) = self.welds.get_mut(w).and_then(Option::as_mut) else { continue };
-            let Some([upper, _]) = weld.bodies(&self.engine) else { continue };
-            let upper_moved = self.bodies.iter().any(|b| b.handle == upper && scene.path_to(b.solid).contains(&node));
-            if scene.path_to(solid).contains(&node) && !upper_moved {
-                weld.hold_as_is(&mut self.engine);
             }
         }
     }
