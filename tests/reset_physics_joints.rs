@@ -1,6 +1,7 @@
 //! Webots' supervisor_reset_physics_hinge_joint test with PROTOs of our own: wb_supervisor_node_reset_physics
 //! on a robot stops the wheels its motors were still turning, whether the robot is plain, a PROTO, a PROTO
-//! nested in another, or turns a wheel without Physics on a Hinge2Joint.
+//! nested in another, or turns a wheel without Physics on a Hinge2Joint; and where a kinematic Hinge2Joint's
+//! two motors put its endPoint.
 
 mod common;
 
@@ -111,4 +112,44 @@ fn webots_reset_physics_hinge_joint_test_stops_the_wheels_motors_were_slowing_do
     let out = p.run("wheels.wbt", &[]);
     assert!(out.status.success(), "{}\n{}", out.stdout, out.stderr);
     out.assert_stdout_has("reset physics hinge test passed");
+}
+
+#[test]
+fn a_kinematic_hinge2_joint_s_motors_turn_its_end_point_about_both_axes() {
+    // no Physics anywhere: the motors place the endPoint. Axis 1 along x, axis 2 along z (turning with
+    // axis 1), anchor (0.1, 0, 0); the endPoint starts at (0.3, 0, 0.05), unrotated. At positions q1, q2 its
+    // rotation is R(x, q1) R(z, q2) and its translation the anchor plus that rotation of (0.2, 0, 0.05).
+    use nalgebra::{UnitQuaternion, Vector3};
+    let (q1, q2) = (0.7, -0.4);
+    let p = Project::new();
+    p.controller("hinge2_kinematic_pose", "hinge2_kinematic_pose");
+    p.world(
+        "hinge2.wbt",
+        &format!(
+            "#VRML_SIM R2025a utf8\nWorldInfo {{ basicTimeStep 32 }}\n\
+             Robot {{ supervisor TRUE controller \"hinge2_kinematic_pose\" controllerArgs [ \"{q1}\" \"{q2}\" ] children [\n\
+               Hinge2Joint {{\n\
+                 jointParameters HingeJointParameters {{ axis 1 0 0 anchor 0.1 0 0 }}\n\
+                 jointParameters2 JointParameters {{ axis 0 0 1 }}\n\
+                 device [ RotationalMotor {{ name \"axis1\" maxVelocity 10 }} PositionSensor {{ name \"sensor1\" }} ]\n\
+                 device2 [ RotationalMotor {{ name \"axis2\" maxVelocity 10 }} PositionSensor {{ name \"sensor2\" }} ]\n\
+                 endPoint DEF END Solid {{ translation 0.3 0 0.05 children [ Shape {{ geometry Box {{ size 0.05 0.05 0.05 }} }} ] }}\n\
+               }}\n\
+             ] }}\n"
+        ),
+    );
+    let out = p.run("hinge2.wbt", &[]);
+    assert!(out.status.success(), "{}\n{}", out.stdout, out.stderr);
+    let lines = out.robot_lines("robot");
+    assert_eq!(lines[0], format!("positions {q1:.6} {q2:.6}"), "{}", out.stderr);
+    let r = UnitQuaternion::from_axis_angle(&Vector3::x_axis(), q1)
+        * UnitQuaternion::from_axis_angle(&Vector3::z_axis(), q2);
+    let anchor = Vector3::new(0.1, 0.0, 0.0);
+    let t = anchor + r * (Vector3::new(0.3, 0.0, 0.05) - anchor);
+    let axis = r.axis().expect("a turn");
+    let numbers: Vec<f64> = lines[1].split(' ').filter_map(|w| w.parse().ok()).collect();
+    assert_eq!(numbers.len(), 7, "{}", lines[1]);
+    for (got, want) in numbers.iter().zip([t.x, t.y, t.z, axis.x, axis.y, axis.z, r.angle()]) {
+        assert!((got - want).abs() < 2e-6, "{}: expected {t:?} and {axis:?} {}", lines[1], r.angle());
+    }
 }
