@@ -180,6 +180,15 @@ Solid {
   boundingObject USE CAPSULE
   recognitionColors [ 0 0 1 ]
 }
+Solid {
+  translation 2.19153 -1.19182 -1.00573
+  rotation 1 -1 1 2.0944
+  children [ Shape { geometry DEF SLAB Box { size 0.9 1.9 0.1 } } ]
+  name "solid(10)"
+  model "perpendicular box"
+  boundingObject USE SLAB
+  recognitionColors [ 0.75 0.2 0.2 ]
+}
 Robot {
   controller "recognition_webots"
   supervisor TRUE
@@ -563,8 +572,8 @@ fn recognition_occlusion_one_ray_hides_what_covers_its_origin_and_corner_rays_on
 /// Webots' camera_recognition world seen from its round cameras, laid out in their frame: the cameras at
 /// the origin looking along +x, z up; the same Solids (sizes, recognition colours, nesting) at the poses
 /// Webots' world gives them relative to those cameras (Webots' test finds the occluded box at (-0.55, 0,
-/// 0.43) and the invisible capsule at (0.37, 1.65, 0.9) there). Webots' current world also has a
-/// "perpendicular box", not rebuilt here (see COMPATIBILITY.md, camera_recognition).
+/// 0.43), the invisible capsule at (0.37, 1.65, 0.9) and the "perpendicular box" at (-0.528, -1.192,
+/// -0.106), turned 120 degrees about (1, -1, 1), there).
 const ROUND_RECOGNITION_WORLD: &str = r#"#VRML_SIM R2025a utf8
 WorldInfo { basicTimeStep 32 }
 Solid {
@@ -663,6 +672,15 @@ Solid {
   boundingObject USE CAPSULE
   recognitionColors [ 0 0 1 ]
 }
+Solid {
+  translation -0.52847 -1.19183 -0.10572
+  rotation 1 -1 1 2.0944
+  children [ Shape { geometry DEF SLAB Box { size 0.9 1.9 0.1 } } ]
+  name "solid(10)"
+  model "perpendicular box"
+  boundingObject USE SLAB
+  recognitionColors [ 0.75 0.2 0.2 ]
+}
 Robot {
   controller "recognition_round"
   supervisor TRUE
@@ -676,10 +694,11 @@ Robot {
 "#;
 
 #[test]
-fn webots_camera_recognition_test_round_cameras_count_ten_and_eight_with_occlusion_two() {
-    // Webots asserts 10 (spherical) and 8 (cylindrical) at the first step, occlusion 2: rays to its box's
+fn webots_camera_recognition_test_round_cameras_count_eleven_and_nine_and_place_the_perpendicular_box() {
+    // Webots asserts 11 (spherical) and 9 (cylindrical) at the first step, occlusion 2: rays to its box's
     // corners reach the composed solid past the Solid in front of its origin, which hides it from the one
-    // ray of occlusion 1
+    // ray of occlusion 1. The perpendicular box, its middle behind the cameras' plane, is reported where it
+    // is (its centre and its rotation in the cameras' frame), as Webots' test checks for both cameras.
     let p = Project::new();
     p.controller("recognition_round", "recognition_round");
     p.world("round.wbt", ROUND_RECOGNITION_WORLD);
@@ -687,7 +706,12 @@ fn webots_camera_recognition_test_round_cameras_count_ten_and_eight_with_occlusi
     assert!(out.status.success(), "{}\n{}", out.stdout, out.stderr);
     assert_eq!(
         out.robot_lines("robot"),
-        ["occlusion 2: spherical 10 cylindrical 8", "occlusion 1: spherical 9 cylindrical 7"],
+        [
+            "occlusion 2: spherical 11 cylindrical 9",
+            "spherical perpendicular box at -0.528 -1.192 -0.106 rotation 0.577 -0.577 0.577 2.094",
+            "cylindrical perpendicular box at -0.528 -1.192 -0.106 rotation 0.577 -0.577 0.577 2.094",
+            "occlusion 1: spherical 10 cylindrical 8"
+        ],
         "{}",
         out.stderr
     );

@@ -552,6 +552,9 @@ impl World {
             if let Some((joint, index, position)) = outcome.joint_position {
                 self.joint_axis_set(joint, index, position);
             }
+            if let Some(top) = outcome.physics_reset {
+                self.devices.physics_reset(&self.scene, top);
+            }
             return;
         }
         let edit = match cmd {

@@ -1,8 +1,11 @@
 /* Webots' camera_recognition test, its round cameras (tests/imagers_webots.rs gives the world): a
- * spherical and a cylindrical camera with occlusion 2 count the objects they recognize at the first step;
- * then the supervisor sets both Recognitions' occlusion to 1 and they count again. Prints
- * "occlusion 2: spherical N cylindrical M" and "occlusion 1: spherical N cylindrical M". */
+ * spherical and a cylindrical camera with occlusion 2 count the objects they recognize at the first step
+ * and report where each sees the "perpendicular box"; then the supervisor sets both Recognitions'
+ * occlusion to 1 and they count again. Prints "occlusion 2: spherical N cylindrical M", then per camera
+ * "NAME perpendicular box at X Y Z rotation AX AY AZ ANGLE" (3 decimals), and "occlusion 1: ...". */
+#include <string.h>
 #include <webots/camera.h>
+#include <webots/camera_recognition_object.h>
 #include <webots/robot.h>
 #include <webots/supervisor.h>
 
@@ -23,6 +26,18 @@ int main(void) {
   wb_robot_step(TIME_STEP);
   printf("occlusion 2: spherical %d cylindrical %d\n", wb_camera_recognition_get_number_of_objects(spherical),
          wb_camera_recognition_get_number_of_objects(cylindrical));
+  const char *names[2] = {"spherical", "cylindrical"};
+  for (int i = 0; i < 2; ++i) {
+    const int n = wb_camera_recognition_get_number_of_objects(cameras[i]);
+    const WbCameraRecognitionObject *objects = wb_camera_recognition_get_objects(cameras[i]);
+    for (int j = 0; j < n; ++j) {
+      if (strcmp(objects[j].model, "perpendicular box") != 0)
+        continue;
+      const double *p = objects[j].position, *r = objects[j].orientation;
+      printf("%s perpendicular box at %.3f %.3f %.3f rotation %.3f %.3f %.3f %.3f\n", names[i], p[0], p[1], p[2], r[0], r[1],
+             r[2], r[3]);
+    }
+  }
   const char *defs[2] = {"SPHERICAL", "CYLINDRICAL"};
   for (int i = 0; i < 2; ++i) {
     WbNodeRef recognition = wb_supervisor_node_get_from_def(defs[i]);

@@ -1,9 +1,10 @@
-/* Webots' camera_recognition API test (planar camera), reproduced: 7 objects without occlusion (a sphere
+/* Webots' camera_recognition API test (planar camera), reproduced: 8 objects without occlusion (a sphere
  * partly in view, a sphere without bounding object, a bar crossing the view with no corner inside, the
  * box behind it, a Solid nested in one without recognition colours, a capsule partly in view, a Solid
- * whose bounding object is a Group), 6 with occlusion 2 as Webots sets it (the box behind the bar is
- * hidden from all its corners); the position on the image follows Webots' rule; once the 6 are removed,
- * the hidden box is seen, with its 2 colours. */
+ * whose bounding object is a Group, and a slab seen edge-on whose middle is out of view but whose two
+ * far corners are in it, Webots' "perpendicular box"), 7 with occlusion 2 as Webots sets it (the box
+ * behind the bar is hidden from all its corners); the position on the image follows Webots' rule; once
+ * the 7 are removed, the hidden box is seen, with its 2 colours. */
 #include <math.h>
 #include <string.h>
 #include <webots/camera.h>
@@ -30,16 +31,20 @@ int main(void) {
   wb_robot_step(TIME_STEP);
   int n = wb_camera_recognition_get_number_of_objects(camera);
   const WbCameraRecognitionObject *objects = wb_camera_recognition_get_objects(camera);
-  for (int i = 0; i < n; i++)
+  int perpendicular = 0;
+  for (int i = 0; i < n; i++) {
     printf("seen %s\n", objects[i].model);
-  CHECK(n == 7, "%d objects without occlusion, expected 7", n);
+    perpendicular += strcmp(objects[i].model, "perpendicular box") == 0;
+  }
+  CHECK(perpendicular == 1, "the perpendicular box is not seen");
+  CHECK(n == 8, "%d objects without occlusion, expected 8", n);
 
   WbNodeRef recognition = wb_supervisor_node_get_from_def("RECOGNITION");
   wb_supervisor_field_set_sf_int32(wb_supervisor_node_get_field(recognition, "occlusion"), 2);
   wb_robot_step(TIME_STEP);
   n = wb_camera_recognition_get_number_of_objects(camera);
   objects = wb_camera_recognition_get_objects(camera);
-  CHECK(n == 6, "%d objects with occlusion, expected 6", n);
+  CHECK(n == 7, "%d objects with occlusion, expected 7", n);
 
   const int width = wb_camera_get_width(camera);
   const double fov = wb_camera_get_fov(camera);

@@ -96,6 +96,9 @@ pub trait Family: Any + Send {
     /// The engine was built again: what refers to its objects is made again.
     fn physics_rebuilt(&mut self, _scene: &Scene, _physics: Option<&mut Physics>) {}
 
+    /// A supervisor reset the physics of `top` and what is below it (of the whole world for `None`).
+    fn physics_reset(&mut self, _scene: &Scene, _top: Option<NodeId>) {}
+
     /// Adds each device's power draw in watts to its robot's entry (Webots' `energyConsumption`).
     fn power_draw(&self, _scene: &Scene, _physics: Option<&Physics>, _watts: &mut [f64]) {}
 

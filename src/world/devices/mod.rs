@@ -430,6 +430,11 @@ impl Devices {
         self.families.iter_mut().for_each(|f| f.reseed(seed));
     }
 
+    /// A supervisor reset the physics of `top` (of the whole world for `None`).
+    pub fn physics_reset(&mut self, scene: &Scene, top: Option<NodeId>) {
+        self.families.iter_mut().for_each(|f| f.physics_reset(scene, top));
+    }
+
     /// A robot's controller left: its sensors stop and forget what they had not handed over.
     pub fn silence_robot(&mut self, robot: usize) {
         self.families.iter_mut().for_each(|f| f.silence(robot));

@@ -10,7 +10,7 @@ use super::motor_law::{LawState, Targets};
 use crate::c_format::g;
 use crate::protocol::{Command, DeviceSetup, MotorSetup};
 use crate::world::devices::sampling::Sampling;
-use crate::world::geometry::joint_poses::JointPose;
+use crate::world::geometry::kinematic_poses::KinematicPose;
 use crate::world::physics::bounds;
 use crate::world::physics::{Drive, Physics};
 use crate::world::scene::{FieldValue, NodeId, Scene};
@@ -128,7 +128,7 @@ struct Motor {
     woken: bool,
     feedback: Sampling,
     /// For a kinematic joint: where its endPoint goes for a position, and the position.
-    pose: Option<JointPose>,
+    pose: Option<KinematicPose>,
     position: f64,
     brake: u16,
     position_sensor: u16,
@@ -146,7 +146,7 @@ impl Motor {
         let linear = scene.type_name(node) == "LinearMotor";
         let initial = at.as_ref().map_or(0.0, |a| a.written_position(scene));
         let fields = Fields::read(scene, node, linear, initial, warnings);
-        let pose = at.as_ref().and_then(|a| JointPose::of(scene, a.joint));
+        let pose = at.as_ref().and_then(|a| KinematicPose::of(scene, a.joint, a.axis));
         let tag = |types: &[&str]| at.as_ref().map_or(0, |a| a.sibling_tag(scene, types));
         Motor {
             node,
@@ -519,7 +519,7 @@ impl Family for MotorFamily {
                 ctx.scene.set_field_synced(p, "position", FieldValue::SFFloat(next));
             }
             if let Some(physics) = ctx.physics.as_deref_mut() {
-                physics.node_moved(ctx.scene, pose.end);
+                physics.node_moved(ctx.scene, pose.end());
             }
             ctx.geometry_dirty = true;
         }
@@ -545,6 +545,15 @@ impl Family for MotorFamily {
         }
     }
 
+    /// As Webots' motors: a physics reset takes the ramp's velocity back to rest (the targets stay).
+    fn physics_reset(&mut self, scene: &Scene, top: Option<NodeId>) {
+        for m in &mut self.motors {
+            if top.is_none_or(|top| scene.path_to(m.node).contains(&top)) {
+                m.law.velocity = 0.0;
+            }
+        }
+    }
+
     fn power(&mut self, robot: usize, on: bool) {
         for m in self.motors.iter_mut().filter(|m| m.owner.robot == robot) {
             m.powered = on;
@@ -557,7 +566,7 @@ impl Family for MotorFamily {
             // an endPoint moved by a write: a kinematic joint keeps its position with the endPoint there
             for m in &mut self.motors {
                 let (Some(pose), Some(at)) = (&mut m.pose, &m.at) else { continue };
-                if pose.end == node {
+                if pose.end() == node {
                     let position = at.params.map_or(m.position, |p| ctx.scene.sf_float(p, "position"));
                     pose.rezero(ctx.scene, position);
                 }

@@ -6,6 +6,7 @@
 pub mod convert;
 pub mod hidden_parameters;
 pub mod joint_poses;
+pub mod kinematic_poses;
 pub mod laser_spot;
 pub mod lights;
 pub mod mesh_files;

@@ -133,6 +133,16 @@ impl MultiAxisPose {
         xyz_angles(&(self.frame.inverse() * r * self.frame))
     }
 
+    /// A write moved the endPoint: its pose now is where its parameters' positions put it.
+    pub fn rezero(&mut self, scene: &Scene) {
+        let mut q = self.params.map(|p| p.map_or(0.0, |p| scene.sf_float(p, "position")));
+        if self.kind == Kind::Hinge2 {
+            q[2] = 0.0;
+        }
+        let current = local_pose(scene, self.end);
+        self.zero = self.turned(&current, &self.relative(q).inverse());
+    }
+
     /// Puts the endPoint where axis `index` (from 1) at `position` puts it, the other axes where they are.
     pub fn place_end_point(&self, scene: &mut Scene, index: usize, position: f64) {
         let mut q = self.shown_positions(scene);

@@ -65,6 +65,8 @@ pub struct Outcome {
     /// Axis `index` (from 1) of a joint is set to `position` (written to its parameters node, if any):
     /// its endPoint goes there.
     pub joint_position: Option<(NodeId, usize, f64)>,
+    /// The physics of this node (or of the whole world) was reset: its motors start again from rest.
+    pub physics_reset: Option<Option<NodeId>>,
 }
 
 /// Applies a physics command; `None` when `cmd` is not one. Webots' warnings for nodes that cannot take
@@ -133,6 +135,7 @@ pub fn command(
             if let Some(p) = physics {
                 p.stop_bodies(scene, node);
             }
+            outcome.physics_reset = Some(node);
             // kinematic Solids stop gliding too
             for n in scene.preorder() {
                 if scene.is_solid(n) && node.is_none_or(|top| scene.path_to(n).contains(&top)) {

@@ -1,0 +1,160 @@
+//! Webots' distance_sensor_infra-red_vs_mesh test with a mesh of our own: two rakes of ten infra-red
+//! DistanceSensors, one firing forward and one backward, each at a turned copy of a non-convex mesh (a
+//! five-pointed star prism written as an OBJ file) placed by a Pose outside any Solid, so only its drawn
+//! triangles stop the rays. Expected values come from the geometry: each ray is intersected with the
+//! placed triangles here (Möller–Trumbore), from the same single-precision vertices the file gives.
+
+mod common;
+
+use common::Project;
+
+/// Outer and inner radius of the star and half its height (m).
+const OUTER: f64 = 0.3;
+const INNER: f64 = 0.12;
+const HALF_HEIGHT: f64 = 0.25;
+
+/// The star prism's vertices as written to the file (6 decimals) and its triangles (0-based, outward).
+fn star_prism() -> (Vec<[f64; 3]>, Vec<[usize; 3]>) {
+    let mut vertices = Vec::new();
+    for z in [-HALF_HEIGHT, HALF_HEIGHT] {
+        for k in 0..10 {
+            let angle = f64::from(k) * std::f64::consts::PI / 5.0;
+            let radius = if k % 2 == 0 { OUTER } else { INNER };
+            let round = |v: f64| (v * 1e6).round() / 1e6;
+            vertices.push([round(radius * angle.cos()), round(radius * angle.sin()), z]);
+        }
+    }
+    vertices.push([0.0, 0.0, -HALF_HEIGHT]);
+    vertices.push([0.0, 0.0, HALF_HEIGHT]);
+    let mut triangles = Vec::new();
+    for k in 0..10 {
+        let next = (k + 1) % 10;
+        triangles.push([k, next, 10 + next]);
+        triangles.push([k, 10 + next, 10 + k]);
+        triangles.push([21, 10 + k, 10 + next]);
+        triangles.push([20, next, k]);
+    }
+    (vertices, triangles)
+}
+
+fn obj_text(vertices: &[[f64; 3]], triangles: &[[usize; 3]]) -> String {
+    let mut out = String::from("# a five-pointed star prism\n");
+    for v in vertices {
+        out += &format!("v {:.6} {:.6} {:.6}\n", v[0], v[1], v[2]);
+    }
+    for t in triangles {
+        out += &format!("f {} {} {}\n", t[0] + 1, t[1] + 1, t[2] + 1);
+    }
+    out
+}
+
+/// The vertices as a mesh loader holds them (single precision), turned by `angle` about z and moved to
+/// `centre`.
+fn placed(vertices: &[[f64; 3]], centre: [f64; 3], angle: f64) -> Vec<[f64; 3]> {
+    let (s, c) = angle.sin_cos();
+    vertices
+        .iter()
+        .map(|v| {
+            let [x, y, z] = v.map(|a| f64::from(a as f32));
+            [centre[0] + c * x - s * y, centre[1] + s * x + c * y, centre[2] + z]
+        })
+        .collect()
+}
+
+fn sub(a: [f64; 3], b: [f64; 3]) -> [f64; 3] {
+    [a[0] - b[0], a[1] - b[1], a[2] - b[2]]
+}
+
+fn cross(a: [f64; 3], b: [f64; 3]) -> [f64; 3] {
+    [a[1] * b[2] - a[2] * b[1], a[2] * b[0] - a[0] * b[2], a[0] * b[1] - a[1] * b[0]]
+}
+
+fn dot(a: [f64; 3], b: [f64; 3]) -> f64 {
+    a[0] * b[0] + a[1] * b[1] + a[2] * b[2]
+}
+
+/// Distance along the unit `direction` from `origin` to the nearest triangle, if any.
+fn nearest_hit(origin: [f64; 3], direction: [f64; 3], points: &[[f64; 3]], triangles: &[[usize; 3]]) -> Option<f64> {
+    let mut nearest: Option<f64> = None;
+    for t in triangles {
+        let (a, b, c) = (points[t[0]], points[t[1]], points[t[2]]);
+        let (e1, e2) = (sub(b, a), sub(c, a));
+        let p = cross(direction, e2);
+        let det = dot(e1, p);
+        if det.abs() < 1e-15 {
+            continue;
+        }
+        let s = sub(origin, a);
+        let u = dot(s, p) / det;
+        let q = cross(s, e1);
+        let v = dot(direction, q) / det;
+        // the rays here meet no triangle near its border (barycentric margin above 6e-4): borders need no care
+        if u < 0.0 || v < 0.0 || u + v > 1.0 {
+            continue;
+        }
+        let distance = dot(e2, q) / det;
+        if distance > 0.0 && nearest.is_none_or(|n| distance < n) {
+            nearest = Some(distance);
+        }
+    }
+    nearest
+}
+
+/// Lookup table [0 0, 0.4 4000]: 10000 per metre of the distance weighed by the reflection, 4000 past it.
+fn reading(distance: Option<f64>, factor: f64) -> f64 {
+    match distance {
+        Some(d) if d / factor < 0.4 => 10000.0 * d / factor,
+        _ => 4000.0,
+    }
+}
+
+#[test]
+fn webots_infra_red_vs_mesh_test_two_rakes_read_turned_copies_of_a_star_mesh() {
+    let (vertices, triangles) = star_prism();
+    // ahead: plain white PBRAppearance (reflection 1); behind: red 0.5 and roughness 0.6, reflection
+    // 0.2 + 0.8 × 0.5 × (1 - 0.3) = 0.48 (Webots' rule, see infra_red_reflection.rs)
+    let copies = [([0.33, -0.2, 0.0], 0.3, 1.0), ([-0.45, -0.25, 0.0], 1.9, 0.48)];
+    let rakes = [(0.0, 1.0, "A"), (-0.11, -1.0, "K")];
+    let mut sensors = String::new();
+    let mut args = vec!["1".to_string()];
+    let (mut hits, mut misses) = (0, 0);
+    for ((x, direction, first), (centre, angle, factor)) in rakes.into_iter().zip(copies) {
+        let points = placed(&vertices, centre, angle);
+        for i in 0..10u8 {
+            let name = char::from(first.as_bytes()[0] + i);
+            let y = -0.05 * f64::from(i);
+            let distance = nearest_hit([x, y, 0.0], [direction, 0.0, 0.0], &points, &triangles);
+            match distance {
+                Some(d) if d < 0.4 => hits += 1,
+                _ => misses += 1,
+            }
+            let turn = if direction < 0.0 { " rotation 0 0 1 3.141592653589793" } else { "" };
+            sensors += &format!(
+                "DistanceSensor {{ name \"{name}\" translation {x} {y} 0{turn} type \"infra-red\" lookupTable [ 0 0 0, 0.4 4000 0 ] }}\n"
+            );
+            args.push(name.to_string());
+            args.push(format!("{:.9}", reading(distance, factor)));
+        }
+    }
+    // the scene is worth its name: most rays meet the star, at various depths, and some pass it
+    assert!(hits >= 14 && misses >= 2, "{hits} hits, {misses} misses");
+    let pose = |(centre, angle, _): ([f64; 3], f64, f64), appearance: &str| {
+        format!(
+            "Pose {{ translation {} {} {} rotation 0 0 1 {angle} children [ Shape {{ appearance {appearance} geometry Mesh {{ url \"star.obj\" }} }} ] }}\n",
+            centre[0], centre[1], centre[2]
+        )
+    };
+    let world = format!(
+        "#VRML_SIM R2025a utf8\nWorldInfo {{ }}\n{}{}Robot {{ controller \"distance_webots\" controllerArgs [ {} ] children [\n{sensors}] }}\n",
+        pose(copies[0], "PBRAppearance { metalness 0 }"),
+        pose(copies[1], "PBRAppearance { baseColor 0.5 0.8 0.3 roughness 0.6 metalness 0 }"),
+        args.iter().map(|a| format!("\"{a}\"")).collect::<Vec<_>>().join(" ")
+    );
+    let p = Project::new();
+    p.controller("distance_webots", "distance_webots");
+    p.world("mesh.wbt", &world);
+    std::fs::write(p.path().join("worlds/star.obj"), obj_text(&vertices, &triangles)).unwrap();
+    let out = p.run("mesh.wbt", &[]);
+    assert!(out.status.success(), "{}\n{}", out.stdout, out.stderr);
+    out.assert_stdout_has("distance sensor test passed");
+}
