@@ -16,7 +16,7 @@ use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 use super::imagers::DeviceData;
 use super::messages::{DeviceEvent, DeviceSetup, Event, ReceivedPacket};
-use super::packet_table::{Measure, PacketTable, SharedTable};
+use super::packet_table::{Measure, PacketTable, SharedTable, TableHandles};
 use super::payload::{PacketBytes, Payload};
 
 /// Two lists are equal when a controller reads the same events from them (a run's packets equal to
@@ -32,7 +32,9 @@ pub struct DeviceEvents {
     long_samples: Vec<Vec<f64>>,
     /// Images and range images of `Event::Data` events.
     data: Vec<DeviceData>,
-    /// The packet tables that `Event::Packets` runs refer to.
+    /// The packet tables that `Event::Packets` runs refer to: the first (usually the only one) held
+    /// in the list itself, which every step reads anyway, the others after it.
+    table: Option<SharedTable>,
     tables: Vec<SharedTable>,
     /// The runs of `Event::Packets` events.
     runs: Vec<PacketRun>,
@@ -104,12 +106,27 @@ impl DeviceEvents {
 
     /// Forgets every event, keeping the memory.
     pub fn clear(&mut self) {
+        self.table = None;
+        self.tables.clear();
+        self.clear_events();
+    }
+
+    /// `clear`, with the packet tables moved into `retired` rather than let go here: a caller emptying
+    /// many lists lets them all go at once (letting one go is an atomic count, which waits for every
+    /// write before it, this list's too).
+    pub fn clear_retiring(&mut self, retired: &mut Vec<SharedTable>) {
+        retired.extend(self.table.take());
+        retired.append(&mut self.tables);
+        self.clear_events();
+    }
+
+    /// Everything but the tables.
+    fn clear_events(&mut self) {
         self.events.clear();
         self.shared.clear();
         self.configs.clear();
         self.long_samples.clear();
         self.data.clear();
-        self.tables.clear();
         self.runs.clear();
         self.heard.clear();
     }
@@ -138,14 +155,14 @@ impl DeviceEvents {
         self.events.push(DeviceEvent { tag, event: Event::ReceiverPacket(packet) });
     }
 
-    /// The packets `packets` of `table` for receiver `tag`, on `channel`, at pose `receiver` (their
-    /// signal strength and direction are computed when read). Returns how many there were.
+    /// The packets `packets` of the handles' table for receiver `tag`, on `channel`, at pose `receiver`
+    /// (their signal strength and direction are computed when read). Returns how many there were.
     #[inline]
     pub fn push_run(
         &mut self,
         tag: u16,
         channel: i32,
-        table: &SharedTable,
+        table: &mut TableHandles,
         receiver: &Isometry3<f64>,
         packets: impl IntoIterator<Item = u32>,
     ) -> usize {
@@ -155,11 +172,11 @@ impl DeviceEvents {
         if len == 0 {
             return 0;
         }
-        if !self.tables.last().is_some_and(|t| Arc::ptr_eq(t, table)) {
-            self.tables.push(table.clone());
+        if !self.tables.last().or(self.table.as_ref()).is_some_and(|t| Arc::ptr_eq(t, table.table())) {
+            self.add_table(table.take());
         }
         self.runs.push(PacketRun {
-            table: (self.tables.len() - 1) as u32,
+            table: (self.table_count() - 1) as u32,
             channel,
             receiver: *receiver,
             first: first as u32,
@@ -235,7 +252,7 @@ impl DeviceEvents {
                     _ => {}
                 }
             }
-            let (tables, heard) = (self.tables.len() as u32, self.heard.len() as u32);
+            let (tables, heard) = (self.table_count() as u32, self.heard.len() as u32);
             for run in &mut other.runs {
                 run.table += tables;
                 run.first += heard;
@@ -245,7 +262,12 @@ impl DeviceEvents {
         self.configs.append(&mut other.configs);
         self.long_samples.append(&mut other.long_samples);
         self.data.append(&mut other.data);
-        self.tables.append(&mut other.tables);
+        if let Some(t) = other.table.take() {
+            self.add_table(t);
+        }
+        for t in other.tables.drain(..) {
+            self.add_table(t);
+        }
         self.runs.append(&mut other.runs);
         self.heard.append(&mut other.heard);
     }
@@ -277,9 +299,25 @@ impl DeviceEvents {
     /// Run `i`, its table and its packets' indexes.
     fn run(&self, i: u32) -> Option<(&PacketRun, &PacketTable, &[u32])> {
         let run = self.runs.get(i as usize)?;
-        let table = &***self.tables.get(run.table as usize)?;
+        let table = match run.table {
+            0 => self.table.as_ref(),
+            i => self.tables.get(i as usize - 1),
+        };
+        let table = &***table?;
         let heard = self.heard.get(run.first as usize..(run.first + run.len) as usize)?;
         Some((run, table, heard))
+    }
+
+    fn table_count(&self) -> usize {
+        usize::from(self.table.is_some()) + self.tables.len()
+    }
+
+    fn add_table(&mut self, table: SharedTable) {
+        if self.table.is_none() {
+            self.table = Some(table);
+        } else {
+            self.tables.push(table);
+        }
     }
 
     fn packet_bytes<'a>(&'a self, data: &'a PacketBytes) -> Option<&'a [u8]> {
@@ -445,8 +483,8 @@ impl<'de> Deserialize<'de> for DeviceEvents {
             let receiver = pose_from_wire(&pose);
             runs.push(PacketRun { table: 0, channel, receiver, first, len: heard.len() as u32 - first });
         }
-        let tables = if runs.is_empty() { Vec::new() } else { vec![Arc::new(Arc::new(table))] };
-        Ok(DeviceEvents { events, shared, configs, long_samples, data, tables, runs, heard })
+        let table = (!runs.is_empty()).then(|| Arc::new(Arc::new(table)));
+        Ok(DeviceEvents { events, shared, configs, long_samples, data, table, tables: Vec::new(), runs, heard })
     }
 }
 
@@ -481,6 +519,15 @@ mod tests {
         Arc::new(Arc::new(t))
     }
 
+    /// Three other packets: from (5, 0, 0) with 2 bytes, from (0, -1, 0) with 30, from (1, 1, 1) with 4.
+    fn other_table() -> SharedTable {
+        let mut t = PacketTable::default();
+        t.push(nalgebra::Point3::new(5.0, 0.0, 0.0), bytes(2, 9));
+        t.push(nalgebra::Point3::new(0.0, -1.0, 0.0), bytes(30, 8));
+        t.push(nalgebra::Point3::new(1.0, 1.0, 1.0), bytes(4, 7));
+        Arc::new(Arc::new(t))
+    }
+
     /// A receiver at the origin turned a quarter turn about z (its +x is the world's +y).
     fn quarter_turn() -> Isometry3<f64> {
         Isometry3::new(nalgebra::Vector3::zeros(), nalgebra::Vector3::z() * std::f64::consts::FRAC_PI_2)
@@ -504,10 +551,11 @@ mod tests {
     #[test]
     fn a_run_reads_as_its_packets_measured_from_the_receivers_pose() {
         let t = table();
+        let mut handles = TableHandles::new(t.clone());
         let mut list = DeviceEvents::default();
         list.push_compass_values(2, [0.0, 1.0, 0.0]);
-        assert_eq!(list.push_run(5, 3, &t, &quarter_turn(), [0, 2]), 2);
-        assert_eq!(list.push_run(5, 3, &t, &quarter_turn(), []), 0, "an empty run adds nothing");
+        assert_eq!(list.push_run(5, 3, &mut handles, &quarter_turn(), [0, 2]), 2);
+        assert_eq!(list.push_run(5, 3, &mut handles, &quarter_turn(), []), 0, "an empty run adds nothing");
         assert_eq!((list.len(), list.items()), (2, 3));
         let got = packets(&list);
         // (0, 2, 0) is straight ahead at 2 m; (0, 0, 0.5) straight up at 0.5 m
@@ -533,27 +581,59 @@ mod tests {
     #[test]
     fn runs_share_their_table_append_and_cross_the_wire_written_out() {
         let t = table();
+        let mut handles = TableHandles::new(t.clone());
         let mut a = DeviceEvents::default();
-        a.push_run(1, 0, &t, &quarter_turn(), [1]);
+        a.push_run(1, 0, &mut handles, &quarter_turn(), [1]);
         a.push_config(3, DeviceSetup::Connector(ConnectorSetup { is_locked: true }));
-        a.push_run(1, 0, &t, &quarter_turn(), [0, 1, 2]);
+        a.push_run(1, 0, &mut handles, &quarter_turn(), [0, 1, 2]);
+        drop(handles);
         assert_eq!(Arc::strong_count(&t), 2, "one list holds a table once");
         let mut b = DeviceEvents::default();
         b.push_packet(1, 0, [0.0, 1.0, 0.0], 0.5, &bytes(20, 4));
-        b.push_run(1, 7, &table(), &Isometry3::identity(), [2, 0]);
-        let expected: Vec<String> = summary(&a).into_iter().chain(summary(&b)).collect();
-        assert_eq!(expected.len(), 8);
+        b.push_run(1, 7, &mut TableHandles::new(other_table()), &Isometry3::identity(), [2, 0]);
+        // a list with two tables of its own, appended after one
+        let mut c = DeviceEvents::default();
+        c.push_run(2, 1, &mut TableHandles::new(other_table()), &quarter_turn(), [1]);
+        c.push_run(2, 1, &mut TableHandles::new(table()), &quarter_turn(), [0, 2]);
+        let expected: Vec<String> = [&a, &b, &c].into_iter().flat_map(summary).collect();
+        assert_eq!(expected.len(), 11);
         a.append(&mut b);
+        a.append(&mut c);
         assert_eq!(summary(&a), expected);
-        assert_eq!(a.items(), 8);
+        assert_eq!((a.items(), a.table_count()), (11, 4));
         // on the wire, runs stay runs (packets with their origins, the receiver's pose), read to the bit
         let wire = postcard::to_allocvec(&a).unwrap();
         let back: DeviceEvents = postcard::from_bytes(&wire).unwrap();
-        assert_eq!((back.runs.len(), back.tables.len(), back.heard.len()), (3, 1, 6));
+        assert_eq!((back.runs.len(), back.table_count(), back.heard.len()), (5, 1, 9));
         assert_eq!(summary(&back), expected);
         assert_eq!(back, a);
         let json: DeviceEvents = serde_json::from_str(&serde_json::to_string(&a).unwrap()).unwrap();
         assert_eq!(json, a);
+    }
+
+    #[test]
+    fn a_list_cleared_retiring_hands_its_tables_over_and_reads_empty() {
+        let t = table();
+        let mut handles = TableHandles::new(t.clone());
+        let mut lists = vec![DeviceEvents::default(); 3];
+        for list in &mut lists {
+            list.push_run(1, 0, &mut handles, &quarter_turn(), [0, 2]);
+            list.push_compass_values(2, [1.0, 0.0, 0.0]);
+        }
+        drop(handles);
+        assert_eq!(Arc::strong_count(&t), 4);
+        let mut retired = Vec::new();
+        for list in &mut lists {
+            list.clear_retiring(&mut retired);
+            assert!(list.is_empty() && list.items() == 0 && list.iter().next().is_none());
+        }
+        assert_eq!(Arc::strong_count(&t), 4, "the retired handles still hold the table");
+        assert!(retired.iter().all(|r| Arc::ptr_eq(r, &t)) && retired.len() == 3);
+        retired.clear();
+        assert_eq!(Arc::strong_count(&t), 1);
+        // a list emptied so is filled again as a new one
+        lists[0].push_run(1, 0, &mut TableHandles::new(t.clone()), &quarter_turn(), [1]);
+        assert_eq!(packets(&lists[0]).len(), 1);
     }
 
     #[test]

@@ -15,7 +15,7 @@ pub mod supervisor;
 pub use device_events::{DeviceEvents, EventRef, PacketRef};
 pub use imagers::*;
 pub use messages::*;
-pub use packet_table::{Measure, PacketTable, SharedTable};
+pub use packet_table::{Measure, PacketTable, SharedTable, TableHandles};
 pub use payload::{PacketBytes, Payload, ShortBytes};
 pub use scene::*;
 pub use supervisor::*;

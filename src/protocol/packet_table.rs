@@ -35,6 +35,36 @@ impl PacketTable {
 /// per robot and step), so that threads do not contend for a single count.
 pub type SharedTable = Arc<Arc<PacketTable>>;
 
+/// Handles to one thread's table for the lists it fills, cloned a batch at a time: a clone is an
+/// atomic count, and an atomic operation waits for every write before it (the list's own, to memory
+/// no other robot shares), so clones made one list at a time would hold each list's writes up.
+#[derive(Debug)]
+pub struct TableHandles {
+    table: SharedTable,
+    spare: Vec<SharedTable>,
+}
+
+impl TableHandles {
+    const BATCH: usize = 32;
+
+    pub fn new(table: SharedTable) -> TableHandles {
+        TableHandles { table, spare: Vec::with_capacity(Self::BATCH) }
+    }
+
+    /// The table the handles are to.
+    pub fn table(&self) -> &SharedTable {
+        &self.table
+    }
+
+    /// A handle of one's own.
+    pub fn take(&mut self) -> SharedTable {
+        if self.spare.is_empty() {
+            self.spare.extend(std::iter::repeat_with(|| self.table.clone()).take(Self::BATCH));
+        }
+        self.spare.pop().unwrap_or_else(|| self.table.clone())
+    }
+}
+
 /// A delivered packet's signal strength and emitter direction: known (noise or infra-red measured them
 /// at delivery), or to compute from the emitter's position and the receiver's pose, both as they were
 /// at delivery.

@@ -6,8 +6,8 @@ use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
 use crate::protocol::{
-    DeviceEvents, Query, QueryAnswer, RobotCommand, RobotConfig, RobotEvent, SceneAnswer, SceneQuery, StepAnswer,
-    StepRequest, SupervisorCommand,
+    DeviceEvents, Query, QueryAnswer, RobotCommand, RobotConfig, RobotEvent, SceneAnswer, SceneQuery, SharedTable,
+    StepAnswer, StepRequest, SupervisorCommand,
 };
 use crate::world::devices::compass::north::effective_coordinate_system;
 use crate::world::devices::sampling::Sampling;
@@ -75,6 +75,8 @@ pub struct World {
     failures: Vec<String>,
     /// Per robot, device events waiting for its next answer.
     pub(super) device_outboxes: Vec<DeviceEvents>,
+    /// The packet tables of answers emptied since the last step, let go together at the next.
+    retired_tables: Vec<SharedTable>,
     pub(super) seed: i32,
     /// A supervisor's `wb_supervisor_simulation_quit` status (the first one wins).
     pub(super) quit_status: Option<i32>,
@@ -126,6 +128,7 @@ impl World {
             pending: vec![None; robots.len()],
             scheduler: Scheduler::new(robots.len(), info.basic_time_step),
             device_outboxes: vec![DeviceEvents::default(); robots.len()],
+            retired_tables: Vec::new(),
             robots,
             pristine: scene.clone(),
             scene,
@@ -362,6 +365,7 @@ impl World {
     /// many robots reuses one list.
     pub fn advance_into(&mut self, due: &mut Vec<usize>) {
         due.clear();
+        self.retired_tables.clear();
         if std::mem::take(&mut self.reset_requested) {
             self.reset();
         }
@@ -479,7 +483,7 @@ impl World {
         out.quit = self.is_over() || self.is_removed(robot);
         out.robot.clear();
         std::mem::swap(&mut out.robot, &mut self.states[robot].outbox);
-        out.devices.clear();
+        out.devices.clear_retiring(&mut self.retired_tables);
         std::mem::swap(&mut out.devices, &mut self.device_outboxes[robot]);
     }
 

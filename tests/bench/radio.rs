@@ -9,7 +9,9 @@
 //! `WEBOTS_SHIM_BENCH_ONLY=N` runs only the N-robot world case; `WEBOTS_SHIM_BENCH_STEPS=K` times K steps
 //! (for a profiler); `WEBOTS_SHIM_BENCH_CHECK=1` also prints a hash of every packet handed over (tag,
 //! channel, bytes, signal strength and direction as a controller reads them), outside the timing, to
-//! check that a change leaves the deliveries as they were.
+//! check that a change leaves the deliveries as they were. `WEBOTS_SHIM_BENCH_PHASES=1` also prints where a
+//! step goes: the robots' requests, the world's step, the answers (fastest and median of each, which on
+//! a machine shared with other work tell more than the whole step's spread).
 //!
 //! End to end: 50 controller processes in lockstep through the runner, each broadcasting every step,
 //! compared with the same processes only stepping.
@@ -71,6 +73,8 @@ fn world_step_cost(n: usize, range: f64, steps: usize) -> (f64, [f64; 2], f64, O
     // one answer per robot, reused as the runner does
     let mut answers: Vec<StepAnswer> = (0..n).map(|_| StepAnswer::default()).collect();
     let mut due = Vec::new();
+    // requests, world step, answers, per timed step
+    let mut phases: Vec<[f64; 3]> = Vec::new();
     let mut run = |world: &mut World, steps: usize, delivered: &mut usize, times: &mut Vec<f64>, first: bool| {
         for s in 0..steps {
             let start = Instant::now();
@@ -85,12 +89,22 @@ fn world_step_cost(n: usize, range: f64, steps: usize) -> (f64, [f64; 2], f64, O
                 }
                 world.request(r, StepRequest { duration_ms: STEP_MS, devices, ..Default::default() });
             }
+            let t1 = Instant::now();
             world.advance_into(&mut due);
+            let t2 = Instant::now();
             for &r in &due {
                 world.answer_into(r, &mut answers[r]);
                 *delivered += answers[r].devices.items();
             }
+            let t3 = Instant::now();
             times.push(start.elapsed().as_secs_f64() * 1000.0);
+            if !first {
+                phases.push([
+                    (t1 - start).as_secs_f64() * 1e3,
+                    (t2 - t1).as_secs_f64() * 1e3,
+                    (t3 - t2).as_secs_f64() * 1e3,
+                ]);
+            }
             if check {
                 for &r in &due {
                     hash_packets(r, &answers[r].devices, &mut hash);
@@ -104,6 +118,15 @@ fn world_step_cost(n: usize, range: f64, steps: usize) -> (f64, [f64; 2], f64, O
     times.clear();
     run(&mut world, steps, &mut delivered, &mut times, false);
     times.sort_by(f64::total_cmp);
+    if std::env::var_os("WEBOTS_SHIM_BENCH_PHASES").is_some() {
+        let mut line = format!("  {n:>6} robots, phases (fastest/median ms):");
+        for (k, name) in ["requests", "world step", "answers"].iter().enumerate() {
+            let mut v: Vec<f64> = phases.iter().map(|p| p[k]).collect();
+            v.sort_by(f64::total_cmp);
+            line += &format!(" {name} {:.3}/{:.3}", v[0], v[v.len() / 2]);
+        }
+        println!("{line}");
+    }
     let at = |q: f64| times[((times.len() - 1) as f64 * q).round() as usize];
     (at(0.5), [at(0.25), at(0.75)], delivered as f64 / steps as f64, check.then(|| hash.finish()))
 }

@@ -119,12 +119,20 @@ impl Grid {
     }
 
     fn cell_of(&self, p: &[f64; 3]) -> [usize; 2] {
-        let mut c = [0; 2];
-        for k in 0..2 {
-            let x = ((p[self.axes[k]] - self.lo[k]) / self.cell).floor();
-            c[k] = if x <= 0.0 { 0 } else { (x as usize).min(self.dims[k] - 1) };
+        [self.cell_along(0, p[self.axes[0]]), self.cell_along(1, p[self.axes[1]])]
+    }
+
+    /// The cell's column (`k` = 0) or row (1) at coordinate `v` along the grid's axis `k`, clamped to
+    /// the grid (a coordinate that is not a number: the first).
+    #[inline]
+    fn cell_along(&self, k: usize, v: f64) -> usize {
+        let x = (v - self.lo[k]) / self.cell;
+        // truncating a positive number is flooring it
+        if x <= 0.0 {
+            0
+        } else {
+            (x as usize).min(self.dims[k] - 1)
         }
-        c
     }
 
     fn cell_index(&self, p: &[f64; 3]) -> usize {
@@ -148,12 +156,13 @@ impl Grid {
     /// that test them in a tight loop.
     #[inline]
     pub fn runs(&self, center: &[f64; 3], radius: f64) -> impl Iterator<Item = &[Entry]> + '_ {
-        let misses = (0..2).any(|k| {
-            let c = center[self.axes[k]];
-            c + radius < self.lo[k] || c - radius > self.hi[k]
-        });
-        let lo = self.cell_of(&offset(center, self.axes, -radius));
-        let hi = self.cell_of(&offset(center, self.axes, radius));
+        let (cx, cy) = (center[self.axes[0]], center[self.axes[1]]);
+        let misses = cx + radius < self.lo[0]
+            || cx - radius > self.hi[0]
+            || cy + radius < self.lo[1]
+            || cy - radius > self.hi[1];
+        let lo = [self.cell_along(0, cx - radius), self.cell_along(1, cy - radius)];
+        let hi = [self.cell_along(0, cx + radius), self.cell_along(1, cy + radius)];
         // no row at all when the square misses
         let rows = lo[1]..=hi[1];
         rows.filter(move |_| !misses).map(move |y| {
@@ -162,13 +171,6 @@ impl Grid {
             &self.entries[self.starts[row + lo[0]] as usize..self.starts[row + hi[0] + 1] as usize]
         })
     }
-}
-
-fn offset(p: &[f64; 3], axes: [usize; 2], d: f64) -> [f64; 3] {
-    let mut q = *p;
-    q[axes[0]] += d;
-    q[axes[1]] += d;
-    q
 }
 
 #[cfg(test)]

@@ -18,7 +18,7 @@ use super::grid::{Entry, Grid};
 use super::nodes::hears;
 use super::nodes::{EmitterNode, Medium, Origin, Packet, ReceiverNode};
 use super::{inside_cone, measure, medium_index, Blocked};
-use crate::protocol::{DeviceEvents, Event, PacketTable, SharedTable};
+use crate::protocol::{DeviceEvents, Event, PacketTable, SharedTable, TableHandles};
 use crate::world::scene::NodeId;
 
 /// A packet leaving an emitter this step.
@@ -168,9 +168,9 @@ impl Sender<'_, '_> {
     /// The step for one part of the receivers: delivery, then the hand-over of those due. Returns how
     /// many packets it delivered.
     pub fn step(&self, part: Part<'_>) -> usize {
-        let mut reach: Vec<u32> = Vec::new();
+        let mut reach = Reach::default();
         // per medium, the table as this thread hands it out (made at its first use)
-        let mut tables: [Option<SharedTable>; 3] = Default::default();
+        let mut tables: [Option<TableHandles>; 3] = Default::default();
         let mut delivered = 0;
         for (i, r) in part.receivers.iter_mut().enumerate() {
             let ri = part.first + i;
@@ -190,8 +190,8 @@ impl Sender<'_, '_> {
         &self,
         ri: usize,
         r: &mut ReceiverNode,
-        reach: &mut Vec<u32>,
-        tables: &mut [Option<SharedTable>; 3],
+        reach: &mut Reach,
+        tables: &mut [Option<TableHandles>; 3],
         outbox: &mut DeviceEvents,
     ) -> usize {
         let medium = medium_index(r.medium);
@@ -203,18 +203,16 @@ impl Sender<'_, '_> {
         reach.clear();
         for class in &out.classes {
             for run in class.grid.runs(&to.coords.into(), class.bound) {
-                in_reach(run, &to, reach);
+                reach.add_in_reach(run, &to);
             }
         }
         let in_reach = if reach.is_empty() {
             &out.everywhere
         } else {
-            reach.extend_from_slice(&out.everywhere);
+            reach.extend(&out.everywhere);
             // robots placed in rows in scene order come out of the grid in order already
-            if !reach.is_sorted() {
-                reach.sort_unstable();
-            }
-            &*reach
+            reach.sort();
+            reach.ids()
         };
         let before = r.waiting.len();
         let (tag, channel) = (self.owner[ri].1, r.channel);
@@ -228,7 +226,7 @@ impl Sender<'_, '_> {
                 self.hand_over(ri, r, outbox);
             }
             let robot = r.robot_node;
-            let table = tables[medium].get_or_insert_with(|| SharedTable::new(out.table.clone()));
+            let table = tables[medium].get_or_insert_with(|| TableHandles::new(SharedTable::new(out.table.clone())));
             let heard = outbox.push_run(
                 tag,
                 channel,
@@ -351,20 +349,63 @@ fn heard(r: &mut ReceiverNode, emitter: usize) {
     r.heard.push(emitter as u32);
 }
 
-/// Appends to `reach` the ids of the entries of `run` whose reach covers `to`, without a branch per
-/// entry (about half the candidates pass, in no pattern a predictor could learn).
-#[inline]
-fn in_reach(run: &[Entry], to: &Point3<f64>, reach: &mut Vec<u32>) {
-    let mut n = reach.len();
-    reach.resize(n + run.len(), 0);
-    for e in run {
-        let d = [e.at[0] - to.x, e.at[1] - to.y, e.at[2] - to.z];
-        // not "<=": a distance that is not a number does not keep a packet out
-        let beyond = d[0] * d[0] + d[1] * d[1] + d[2] * d[2] > e.reach * e.reach;
-        reach[n] = e.id;
-        n += usize::from(!beyond);
+/// The packets that can reach one receiver: `ids[..len]`, in a buffer that only grows (filling it
+/// anew for every receiver would cost more than the tests).
+#[derive(Default)]
+struct Reach {
+    ids: Vec<u32>,
+    len: usize,
+}
+
+impl Reach {
+    fn clear(&mut self) {
+        self.len = 0;
     }
-    reach.truncate(n);
+
+    fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    fn ids(&self) -> &[u32] {
+        &self.ids[..self.len]
+    }
+
+    /// Room for `more` ids after the current ones.
+    #[inline]
+    fn room(&mut self, more: usize) -> &mut [u32] {
+        if self.ids.len() < self.len + more {
+            self.ids.resize((self.len + more).next_power_of_two(), 0);
+        }
+        &mut self.ids[self.len..self.len + more]
+    }
+
+    fn extend(&mut self, ids: &[u32]) {
+        self.room(ids.len()).copy_from_slice(ids);
+        self.len += ids.len();
+    }
+
+    fn sort(&mut self) {
+        let ids = &mut self.ids[..self.len];
+        if !ids.is_sorted() {
+            ids.sort_unstable();
+        }
+    }
+
+    /// Adds the ids of the entries of `run` whose reach covers `to`, without a branch per entry (about
+    /// half the candidates pass, in no pattern a predictor could learn).
+    #[inline]
+    fn add_in_reach(&mut self, run: &[Entry], to: &Point3<f64>) {
+        let room = self.room(run.len());
+        let mut n = 0;
+        for e in run {
+            let d = [e.at[0] - to.x, e.at[1] - to.y, e.at[2] - to.z];
+            // not "<=": a distance that is not a number does not keep a packet out
+            let beyond = d[0] * d[0] + d[1] * d[1] + d[2] * d[2] > e.reach * e.reach;
+            room[n] = e.id;
+            n += usize::from(!beyond);
+        }
+        self.len += n;
+    }
 }
 
 /// The smallest power of two at or above a finite positive `x`.
@@ -407,12 +448,13 @@ mod tests {
         let run: Vec<Entry> = (0..40)
             .map(|i| Entry { id: i, at: [f64::from(i) * 0.1, 0.0, 0.0], reach: [1.0, 2.0, f64::NAN][i as usize % 3] })
             .collect();
-        let mut reach = vec![99];
-        in_reach(&run, &to, &mut reach);
+        let mut reach = Reach::default();
+        reach.extend(&[99]);
+        reach.add_in_reach(&run, &to);
         let want: Vec<u32> = std::iter::once(99)
             .chain(run.iter().filter(|e| e.reach.is_nan() || e.at[0] * e.at[0] <= e.reach * e.reach).map(|e| e.id))
             .collect();
-        assert_eq!(reach, want);
-        assert!(reach.len() > 10 && reach.len() < 41);
+        assert_eq!(reach.ids(), want);
+        assert!(reach.len > 10 && reach.len < 41);
     }
 }
