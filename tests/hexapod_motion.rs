@@ -90,6 +90,7 @@ fn the_hexapod_walks_forward_back_when_reversed_and_further_when_looped_within_i
     let (looped, loop_end) = walked("loop");
     let (reverse, reverse_end) = walked("reverse");
     let report = format!("walked {regular} {looped} {reverse}, ended at {regular_end} {loop_end} {reverse_end}");
+    eprintln!("REPORT {report}");
     // Webots' direction: forward is -x, the reversed motion walks back (5 cm: four times what ours creeps
     // while it settles; ODE walks 27.6 cm)
     assert!(regular < -0.05, "{report}");

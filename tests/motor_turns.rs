@@ -170,6 +170,7 @@ fn hinge2_joint_positions_unwrap_and_the_end_point_s_inertial_unit_reads_them() 
         let out = hinge2_run(motor);
         let turned = numbers(&out, "turned", motor);
         let position = turned[0];
+        eprintln!("REPORT {motor} turned {position} back {:?}", numbers(&out, "back", motor));
         assert!(position > std::f64::consts::TAU, "{motor} turned only {position}");
         let q = &turned[1..5];
         let mut expected = [0.0, 0.0, 0.0, (position / 2.0).cos()];

@@ -125,6 +125,14 @@ const HEAVY_ON_LIGHT_RATIO: f64 = 10.0;
 /// quarter of a step, so only worlds with such a joint pay for them.
 const HEAVY_ON_LIGHT_PASSES: usize = 4;
 
+/// An engine joint: solved by impulses between two bodies, or a link of a multibody (reduced
+/// coordinates: the joint is exact, see `multibody`).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum JointHandle {
+    Impulse(ImpulseJointHandle),
+    Multibody(MultibodyJointHandle),
+}
+
 pub struct Engine {
     pub params: IntegrationParameters,
     pub gravity: Vector3<f64>,
@@ -135,7 +143,7 @@ pub struct Engine {
     pub bodies: RigidBodySet,
     pub colliders: ColliderSet,
     pub joints: ImpulseJointSet,
-    multibody_joints: MultibodyJointSet,
+    pub multibody_joints: MultibodyJointSet,
     soft_bodies: SoftBodySet,
     ccd: CCDSolver,
     /// A fixed body at the world origin: what joints to the static world attach to.
@@ -184,6 +192,34 @@ impl Engine {
         });
         if heavy_on_light {
             self.params.num_internal_stabilization_iterations = HEAVY_ON_LIGHT_PASSES;
+        }
+    }
+
+    /// The data of engine joint `h` (an impulse joint or a multibody link's joint).
+    pub fn joint_data(&self, h: JointHandle) -> Option<&GenericJoint> {
+        match h {
+            JointHandle::Impulse(h) => self.joints.get(h).map(|j| &j.data),
+            JointHandle::Multibody(h) => {
+                let (mb, link) = self.multibody_joints.get(h)?;
+                mb.link(link).map(|l| &l.joint.data)
+            }
+        }
+    }
+
+    /// The data of engine joint `h` to change (its bodies woken when `wake`).
+    pub fn joint_data_mut(&mut self, h: JointHandle, wake: bool) -> Option<&mut GenericJoint> {
+        match h {
+            JointHandle::Impulse(h) => self.joints.get_mut(h, wake).map(|j| &mut j.data),
+            JointHandle::Multibody(h) => {
+                if wake {
+                    let body = self.multibody_joints.get(h).and_then(|(mb, l)| mb.link(l)).map(|l| l.rigid_body_handle());
+                    if let Some(b) = body {
+                        self.islands.wake_up(&mut self.bodies, b, true);
+                    }
+                }
+                let (mb, link) = self.multibody_joints.get_mut(h)?;
+                mb.link_mut(link).map(|l| &mut l.joint.data)
+            }
         }
     }
 

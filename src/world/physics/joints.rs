@@ -14,11 +14,12 @@ use rapier3d_f64::prelude::*;
 use super::bodies::Body;
 use super::body_math::BodyMath;
 use super::drives::{grounded, step_axis, AxisState, Effort, EndBody, Model, Sides};
-use super::engine::Engine;
+use super::engine::{Engine, JointHandle};
 use super::plan::{JointKind, JointPlan};
 use crate::world::geometry::convert::{na_point, pose, vector};
 use crate::world::scene::{FieldValue, NodeId, Scene, SyncedField};
 
+mod multibody;
 mod reanchor;
 
 /// What drives an axis besides its spring, damper and friction.
@@ -181,7 +182,7 @@ pub struct Joint {
     pub kind: JointKind,
     pub upper: Option<usize>,
     pub end: usize,
-    pub handles: Vec<ImpulseJointHandle>,
+    pub handles: Vec<JointHandle>,
     /// Hinge2: the massless-like body between its two hinges.
     pub middle: Option<RigidBodyHandle>,
     pub axes: Vec<Axis>,
@@ -300,7 +301,9 @@ impl Joint {
                     let principal = b.mass_properties().local_mprops.principal_inertia();
                     (b.mass(), principal.max_element())
                 });
-                let (m, inertia) = (end_mass.max(1e-6), end_inertia.max(1e-12));
+                // (in a multibody the joint is exact whatever that body weighs: a trace of the endPoint's)
+                let share = if multibody::fits(engine, b1, b2) { 1e-4 } else { 1.0 };
+                let (m, inertia) = ((end_mass * share).max(1e-6), (end_inertia * share).max(1e-12));
                 let middle = engine.bodies.insert(
                     RigidBodyBuilder::dynamic()
                         .pose(pose(&Isometry3::from_parts(anchor_w.into(), UnitQuaternion::identity())))
@@ -353,8 +356,7 @@ impl Joint {
     /// there is the pose it was made at).
     fn suspend(&mut self, engine: &mut Engine, i: usize, give: JointAxis, suspension: Option<&Suspension>) {
         let Some(s) = suspension else { return };
-        let Some(joint) = engine.joints.get_mut(self.handles[i], false) else { return };
-        let data = &mut joint.data;
+        let Some(data) = engine.joint_data_mut(self.handles[i], false) else { return };
         data.locked_axes.remove(give.into());
         data.set_motor_model(give, MotorModel::ForceBased);
         data.set_motor(give, 0.0, 0.0, s.spring, s.damping);
@@ -377,7 +379,11 @@ impl Joint {
             .local_frame2(pose(&f2))
             .contacts_enabled(false)
             .build();
-        self.handles.push(engine.joints.insert(b1, b2, data, true));
+        let handle = multibody::fits(engine, b1, b2)
+            .then(|| multibody::link(engine, b1, b2, data))
+            .flatten()
+            .map_or_else(|| JointHandle::Impulse(engine.joints.insert(b1, b2, data, true)), JointHandle::Multibody);
+        self.handles.push(handle);
         self.handles.len() - 1
     }
 
@@ -385,8 +391,7 @@ impl Joint {
     /// bodies when `wake`).
     pub fn configure_waking(&mut self, engine: &mut Engine, i: usize, wake: bool) {
         let axis = &self.axes[i];
-        let Some(joint) = engine.joints.get_mut(self.handles[axis.engine_joint], wake) else { return };
-        let data = &mut joint.data;
+        let Some(data) = engine.joint_data_mut(self.handles[axis.engine_joint], wake) else { return };
         let p = &axis.params;
         let (engine_axis, offset) = (axis.engine_axis, p.position);
         if let Some([lo, hi]) = p.stops() {
@@ -458,7 +463,8 @@ impl Joint {
     pub fn set_sides(&mut self, engine: &mut Engine, sides: Option<Sides>) {
         // (a suspended hinge is not rigid across: its motor works through the engine's alone)
         let rigid = self.axes.iter().all(|a| a.params.suspension.is_none());
-        self.sides = sides.filter(|_| matches!(self.kind, JointKind::Hinge | JointKind::Slider) && rigid);
+        let multibody = self.handles.iter().any(|h| matches!(h, JointHandle::Multibody(_)));
+        self.sides = sides.filter(|_| matches!(self.kind, JointKind::Hinge | JointKind::Slider) && rigid && !multibody);
         for i in 0..self.axes.len() {
             self.configure(engine, i);
         }
@@ -468,9 +474,9 @@ impl Joint {
     /// increasing position: its motor's and its stops' (spec motion §3.5).
     pub fn feedback(&self, engine: &Engine, i: usize) -> f64 {
         let axis = &self.axes[i];
-        let Some(joint) = engine.joints.get(self.handles[axis.engine_joint]) else { return 0.0 };
+        let Some(data) = engine.joint_data(self.handles[axis.engine_joint]) else { return 0.0 };
         let k = axis.engine_axis as usize;
-        let impulse = joint.data.motors[k].impulse + joint.data.limits[k].impulse;
+        let impulse = data.motors[k].impulse + data.limits[k].impulse;
         // the solver pushes the second body by -impulse along the axis: that body moves toward
         // increasing position for a negative impulse
         axis.stepped.impulse / engine.params.dt + axis.stepped.force - impulse * super::welds::impulse_to_force(engine)
@@ -504,7 +510,7 @@ impl Joint {
                 self.axes[i].model = None;
             }
             let Some(sides) = &self.sides else {
-                self.damped_motor_rate(engine, i, dt);
+                self.damped_motor_rate(engine, (b1, b2), i, dt);
                 continue;
             };
             let axis = &self.axes[i];
@@ -557,10 +563,10 @@ impl Joint {
                 let left = if hanging { 0.0 } else { (cap - effort.force.abs() - effort.impulse.abs() / dt).max(0.0) };
                 // (written only when it changes: a joint taken mutably makes the engine assemble its joints anew)
                 let (handle, engine_axis) = (self.handles[self.axes[i].engine_joint], self.axes[i].engine_axis);
-                let current = engine.joints.get(handle).and_then(|j| j.data.motor(engine_axis)).map(|m| m.max_force);
+                let current = engine.joint_data(handle).and_then(|j| j.motor(engine_axis)).map(|m| m.max_force);
                 if current != Some(left) {
-                    if let Some(joint) = engine.joints.get_mut(handle, false) {
-                        joint.data.set_motor_max_force(engine_axis, left);
+                    if let Some(data) = engine.joint_data_mut(handle, false) {
+                        data.set_motor_max_force(engine_axis, left);
                     }
                 }
             }
@@ -573,15 +579,13 @@ impl Joint {
     /// damping `B·v` and the change of rate; otherwise it pushes at its cap against the damper, and the rate
     /// ends at `(I·ω₀/h ± F) / (I/h + B)` for the axis' inertia `I` (at a light wheel's step, `F / B`). The
     /// engine's motor aims at that rate.
-    fn damped_motor_rate(&self, engine: &mut Engine, i: usize, h: f64) {
+    fn damped_motor_rate(&self, engine: &mut Engine, (b1, b2): (RigidBodyHandle, RigidBodyHandle), i: usize, h: f64) {
         let axis = &self.axes[i];
         let damping = axis.params.damping + axis.brake;
         let Drive::Velocity { velocity, max_force } = axis.drive else { return };
         if damping <= 0.0 || !axis.angular {
             return;
         }
-        let Some(joint) = engine.joints.get(self.handles[axis.engine_joint]) else { return };
-        let (b1, b2) = (joint.body1(), joint.body2());
         let direction = vector(&(engine.pose_of(b1).rotation * (axis.frame1.rotation * Vector3::x())));
         let inverse = |h: RigidBodyHandle| {
             engine
@@ -599,8 +603,8 @@ impl Joint {
         } else {
             (inertia * w0 / h + cap.copysign(needed)) / (inertia / h + damping)
         };
-        if let Some(joint) = engine.joints.get_mut(self.handles[axis.engine_joint], false) {
-            joint.data.set_motor_velocity(axis.engine_axis, rate, VELOCITY_GAIN);
+        if let Some(data) = engine.joint_data_mut(self.handles[axis.engine_joint], false) {
+            data.set_motor_velocity(axis.engine_axis, rate, VELOCITY_GAIN);
         }
     }
 
