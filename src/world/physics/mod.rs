@@ -28,6 +28,8 @@ mod joint_contact_tests;
 mod joints;
 mod mass;
 mod member_moves;
+#[cfg(test)]
+mod multibody_tests;
 mod plan;
 mod reshape;
 mod rolling_contacts;
