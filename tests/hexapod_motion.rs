@@ -67,7 +67,7 @@ fn world() -> String {
 const ODE_END: [(&str, f64); 3] = [("regular", -0.276120), ("loop", -0.540292), ("reverse", 0.276120)];
 
 /// How far from ODE's end a run may be, as a share of ODE's distance. Ours walks 7 % short (-0.2565,
-/// -0.5024, +0.2532: the stance feet slip a little more on the engine's contacts than on ODE's), so
+/// -0.5024, +0.2532; not the solver's passes: at 48 instead of 16, -0.2524, -0.4981, +0.2536), so
 /// 10 % holds it to ODE's gait where Webots' 0.1 mm holds one ODE build (COMPATIBILITY.md, legged robots).
 const ODE_SHARE: f64 = 0.10;
 
