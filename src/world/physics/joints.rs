@@ -14,11 +14,13 @@ use rapier3d_f64::prelude::*;
 use super::bodies::Body;
 use super::body_math::BodyMath;
 use super::drives::{grounded, step_axis, AxisState, Effort, EndBody, Model, Sides};
-use super::engine::Engine;
+use super::engine::{Engine, JointHandle};
 use super::plan::{JointKind, JointPlan};
 use crate::world::geometry::convert::{na_point, pose, vector};
 use crate::world::scene::{FieldValue, NodeId, Scene, SyncedField};
 
+pub mod multibody;
+mod multibody_feedback;
 mod reanchor;
 
 /// What drives an axis besides its spring, damper and friction.
@@ -167,6 +169,8 @@ pub struct Axis {
     /// What the drive's step gave this step (see `drives`), toward increasing position, and the model
     /// of the joint it was solved with.
     stepped: Effort,
+    /// A multibody axis: the momentum of what it carries along it before the step (`multibody_feedback`).
+    momentum_before: f64,
     model: Option<Model>,
     /// Which engine joint (index into `Joint::handles`) and which of its axes.
     engine_joint: usize,
@@ -181,12 +185,14 @@ pub struct Joint {
     pub kind: JointKind,
     pub upper: Option<usize>,
     pub end: usize,
-    pub handles: Vec<ImpulseJointHandle>,
+    pub handles: Vec<JointHandle>,
     /// Hinge2: the massless-like body between its two hinges.
     pub middle: Option<RigidBodyHandle>,
     pub axes: Vec<Axis>,
     /// The bodies moving with each side (hinges and sliders whose sides are apart).
     pub sides: Option<Sides>,
+    /// Whether its engine joints are to be multibody links where they can (`multibody::chosen`).
+    multibody: bool,
 }
 
 /// The first joint body: the upper Solid's body, or the ground.
@@ -228,6 +234,7 @@ impl Joint {
         plan: &JointPlan,
         engine: &mut Engine,
         bodies: &[Body],
+        multibody: bool,
         warnings: &mut Vec<String>,
     ) -> Joint {
         let node = plan.node;
@@ -254,6 +261,7 @@ impl Joint {
             middle: None,
             axes: Vec::new(),
             sides: None,
+            multibody,
         };
         let position_field = |n: Option<NodeId>| n.and_then(|n| scene.synced_field(n, "position"));
         match plan.kind {
@@ -300,7 +308,9 @@ impl Joint {
                     let principal = b.mass_properties().local_mprops.principal_inertia();
                     (b.mass(), principal.max_element())
                 });
-                let (m, inertia) = (end_mass.max(1e-6), end_inertia.max(1e-12));
+                // (in a multibody the joint is exact whatever that body weighs: a trace of the endPoint's)
+                let share = if joint.multibody && multibody::fits(engine, b1, b2) { 1e-4 } else { 1.0 };
+                let (m, inertia) = ((end_mass * share).max(1e-6), (end_inertia * share).max(1e-12));
                 let middle = engine.bodies.insert(
                     RigidBodyBuilder::dynamic()
                         .pose(pose(&Isometry3::from_parts(anchor_w.into(), UnitQuaternion::identity())))
@@ -353,8 +363,7 @@ impl Joint {
     /// there is the pose it was made at).
     fn suspend(&mut self, engine: &mut Engine, i: usize, give: JointAxis, suspension: Option<&Suspension>) {
         let Some(s) = suspension else { return };
-        let Some(joint) = engine.joints.get_mut(self.handles[i], false) else { return };
-        let data = &mut joint.data;
+        let Some(data) = engine.joint_data_mut(self.handles[i], false) else { return };
         data.locked_axes.remove(give.into());
         data.set_motor_model(give, MotorModel::ForceBased);
         data.set_motor(give, 0.0, 0.0, s.spring, s.damping);
@@ -377,7 +386,11 @@ impl Joint {
             .local_frame2(pose(&f2))
             .contacts_enabled(false)
             .build();
-        self.handles.push(engine.joints.insert(b1, b2, data, true));
+        let handle = (self.multibody && multibody::fits(engine, b1, b2))
+            .then(|| multibody::link(engine, b1, b2, data))
+            .flatten()
+            .map_or_else(|| JointHandle::Impulse(engine.joints.insert(b1, b2, data, true)), JointHandle::Multibody);
+        self.handles.push(handle);
         self.handles.len() - 1
     }
 
@@ -385,8 +398,8 @@ impl Joint {
     /// bodies when `wake`).
     pub fn configure_waking(&mut self, engine: &mut Engine, i: usize, wake: bool) {
         let axis = &self.axes[i];
-        let Some(joint) = engine.joints.get_mut(self.handles[axis.engine_joint], wake) else { return };
-        let data = &mut joint.data;
+        let multibody = matches!(self.handles[axis.engine_joint], JointHandle::Multibody(_));
+        let Some(data) = engine.joint_data_mut(self.handles[axis.engine_joint], wake) else { return };
         let p = &axis.params;
         let (engine_axis, offset) = (axis.engine_axis, p.position);
         if let Some([lo, hi]) = p.stops() {
@@ -405,9 +418,10 @@ impl Joint {
                 data.set_motor_max_force(engine_axis, friction);
             }
             // a hinge's or slider's spring and damper act through `drives`
-            Drive::Free if self.sides.is_none() && (p.spring > 0.0 || damping > 0.0) => {
+            // (a multibody's damper is its own: `multibody::set_damping`)
+            Drive::Free if self.sides.is_none() && (p.spring > 0.0 || damping > 0.0 && !multibody) => {
                 // the zero pose is at joint coordinate -initial position
-                data.set_motor(engine_axis, -offset, 0.0, p.spring, damping);
+                data.set_motor(engine_axis, -offset, 0.0, p.spring, if multibody { 0.0 } else { damping });
                 data.set_motor_max_force(engine_axis, f64::MAX);
             }
             _ => {
@@ -428,7 +442,8 @@ impl Joint {
         let a = &self.axes[i];
         let taken = self.sides.is_none() && (a.drive != Drive::Free || a.params.static_friction > 0.0);
         let velocity = matches!(a.drive, Drive::Velocity { .. });
-        (taken && a.params.spring > 0.0, taken && !velocity && a.params.damping + a.brake > 0.0)
+        let multibody = matches!(self.handles[a.engine_joint], JointHandle::Multibody(_));
+        (taken && a.params.spring > 0.0, taken && !velocity && !multibody && a.params.damping + a.brake > 0.0)
     }
 
     /// A supervisor wrote `field` of joint parameters node `node`: the constants it changed act from the next
@@ -458,7 +473,8 @@ impl Joint {
     pub fn set_sides(&mut self, engine: &mut Engine, sides: Option<Sides>) {
         // (a suspended hinge is not rigid across: its motor works through the engine's alone)
         let rigid = self.axes.iter().all(|a| a.params.suspension.is_none());
-        self.sides = sides.filter(|_| matches!(self.kind, JointKind::Hinge | JointKind::Slider) && rigid);
+        let multibody = self.handles.iter().any(|h| matches!(h, JointHandle::Multibody(_)));
+        self.sides = sides.filter(|_| matches!(self.kind, JointKind::Hinge | JointKind::Slider) && rigid && !multibody);
         for i in 0..self.axes.len() {
             self.configure(engine, i);
         }
@@ -466,14 +482,54 @@ impl Joint {
 
     /// The force or torque the joint transmitted along axis `i` in the last step, positive toward
     /// increasing position: its motor's and its stops' (spec motion §3.5).
-    pub fn feedback(&self, engine: &Engine, i: usize) -> f64 {
+    pub fn feedback(&self, engine: &Engine, bodies: &[Body], i: usize) -> f64 {
         let axis = &self.axes[i];
-        let Some(joint) = engine.joints.get(self.handles[axis.engine_joint]) else { return 0.0 };
+        if let JointHandle::Multibody(h) = self.handles[axis.engine_joint] {
+            return self.multibody_feedback(engine, bodies, i, h);
+        }
+        let Some(data) = engine.joint_data(self.handles[axis.engine_joint]) else { return 0.0 };
         let k = axis.engine_axis as usize;
-        let impulse = joint.data.motors[k].impulse + joint.data.limits[k].impulse;
+        let impulse = data.motors[k].impulse + data.limits[k].impulse;
         // the solver pushes the second body by -impulse along the axis: that body moves toward
         // increasing position for a negative impulse
         axis.stepped.impulse / engine.params.dt + axis.stepped.force - impulse * super::welds::impulse_to_force(engine)
+    }
+
+    /// `feedback` on a multibody axis: the motor at its cap when it did not reach its velocity, nothing
+    /// when neither a motor nor a stop acts, else what the motion of the carried links says.
+    fn multibody_feedback(&self, engine: &Engine, bodies: &[Body], i: usize, h: MultibodyJointHandle) -> f64 {
+        let axis = &self.axes[i];
+        let p = &axis.params;
+        let motor = match axis.drive {
+            Drive::Velocity { velocity, max_force } => Some((velocity, max_force.max(p.static_friction))),
+            _ => Some((0.0, p.static_friction)),
+        }
+        .filter(|&(_, cap)| cap > 0.0);
+        let stopped =
+            p.stops().is_some_and(|[lo, hi]| axis.position <= lo + STOP_MARGIN || axis.position >= hi - STOP_MARGIN);
+        if motor.is_none() && !stopped {
+            return 0.0;
+        }
+        if let (Some((target, cap)), false) = (motor, stopped) {
+            if (axis.velocity - target).abs() > SATURATED * (1.0 + target.abs()) {
+                return cap.copysign(target - axis.velocity);
+            }
+        }
+        let (b1, _) = self.bodies_of(engine, bodies, i);
+        let frame = engine.pose_of(b1) * axis.frame1;
+        let carried = multibody::subtree(engine, h);
+        let dt = engine.params.dt;
+        let change = (multibody_feedback::momentum(engine, &carried, &frame, axis.angular) - axis.momentum_before) / dt;
+        let mut own = if let Drive::Force(f) = axis.drive { f } else { 0.0 };
+        if self.explicit_spring_and_damper(i).0 {
+            own -= p.spring * axis.position;
+        }
+        let damper = (p.damping + axis.brake) * axis.velocity;
+        let total = change - multibody_feedback::applied(engine, &carried, &frame, axis.angular) - own + damper;
+        match motor {
+            Some((_, cap)) if !stopped => total.clamp(-cap, cap),
+            _ => total,
+        }
     }
 
     /// No motor among its devices and no spring, damper or static friction on any axis: nothing in the
@@ -503,8 +559,19 @@ impl Joint {
                 self.axes[i].stepped = Effort::default();
                 self.axes[i].model = None;
             }
+            if let JointHandle::Multibody(h) = self.handles[self.axes[i].engine_joint] {
+                // the multibody solves the motor and the damper with the joint (ODE's rows)
+                if first {
+                    let axis = &mut self.axes[i];
+                    multibody::set_damping(engine, h, axis.params.damping + axis.brake);
+                    let frame = engine.pose_of(b1) * axis.frame1;
+                    axis.momentum_before =
+                        multibody_feedback::momentum(engine, &multibody::subtree(engine, h), &frame, axis.angular);
+                }
+                continue;
+            }
             let Some(sides) = &self.sides else {
-                self.damped_motor_rate(engine, i, dt);
+                self.damped_motor_rate(engine, (b1, b2), i, dt);
                 continue;
             };
             let axis = &self.axes[i];
@@ -557,10 +624,10 @@ impl Joint {
                 let left = if hanging { 0.0 } else { (cap - effort.force.abs() - effort.impulse.abs() / dt).max(0.0) };
                 // (written only when it changes: a joint taken mutably makes the engine assemble its joints anew)
                 let (handle, engine_axis) = (self.handles[self.axes[i].engine_joint], self.axes[i].engine_axis);
-                let current = engine.joints.get(handle).and_then(|j| j.data.motor(engine_axis)).map(|m| m.max_force);
+                let current = engine.joint_data(handle).and_then(|j| j.motor(engine_axis)).map(|m| m.max_force);
                 if current != Some(left) {
-                    if let Some(joint) = engine.joints.get_mut(handle, false) {
-                        joint.data.set_motor_max_force(engine_axis, left);
+                    if let Some(data) = engine.joint_data_mut(handle, false) {
+                        data.set_motor_max_force(engine_axis, left);
                     }
                 }
             }
@@ -573,15 +640,13 @@ impl Joint {
     /// damping `B·v` and the change of rate; otherwise it pushes at its cap against the damper, and the rate
     /// ends at `(I·ω₀/h ± F) / (I/h + B)` for the axis' inertia `I` (at a light wheel's step, `F / B`). The
     /// engine's motor aims at that rate.
-    fn damped_motor_rate(&self, engine: &mut Engine, i: usize, h: f64) {
+    fn damped_motor_rate(&self, engine: &mut Engine, (b1, b2): (RigidBodyHandle, RigidBodyHandle), i: usize, h: f64) {
         let axis = &self.axes[i];
         let damping = axis.params.damping + axis.brake;
         let Drive::Velocity { velocity, max_force } = axis.drive else { return };
         if damping <= 0.0 || !axis.angular {
             return;
         }
-        let Some(joint) = engine.joints.get(self.handles[axis.engine_joint]) else { return };
-        let (b1, b2) = (joint.body1(), joint.body2());
         let direction = vector(&(engine.pose_of(b1).rotation * (axis.frame1.rotation * Vector3::x())));
         let inverse = |h: RigidBodyHandle| {
             engine
@@ -599,8 +664,8 @@ impl Joint {
         } else {
             (inertia * w0 / h + cap.copysign(needed)) / (inertia / h + damping)
         };
-        if let Some(joint) = engine.joints.get_mut(self.handles[axis.engine_joint], false) {
-            joint.data.set_motor_velocity(axis.engine_axis, rate, VELOCITY_GAIN);
+        if let Some(data) = engine.joint_data_mut(self.handles[axis.engine_joint], false) {
+            data.set_motor_velocity(axis.engine_axis, rate, VELOCITY_GAIN);
         }
     }
 
@@ -694,6 +759,13 @@ impl Joint {
     }
 }
 
+/// How close to a stop (m or rad) a multibody axis counts as held by it.
+const STOP_MARGIN: f64 = 1e-6;
+
+/// How far from its velocity (per unit of it, rad/s or m/s) a multibody axis' motor counts as pushing at
+/// its cap.
+const SATURATED: f64 = 1e-6;
+
 /// Gain of the engine's velocity motor: stiff enough that the force cap, not the gain, limits it.
 const VELOCITY_GAIN: f64 = 1e8;
 
@@ -723,6 +795,7 @@ impl Axis {
             drive: Drive::Free,
             brake: 0.0,
             stepped: Effort::default(),
+            momentum_before: 0.0,
             model: None,
             engine_joint,
             engine_axis,

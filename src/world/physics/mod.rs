@@ -28,6 +28,8 @@ mod joint_contact_tests;
 mod joints;
 mod mass;
 mod member_moves;
+#[cfg(test)]
+mod multibody_tests;
 mod plan;
 mod reshape;
 mod rolling_contacts;
@@ -166,8 +168,9 @@ impl Physics {
         // Hinge2Joint's middle body weighs 1 % of its endPoint, and one of 1e-8 kg let the endPoint fall free
         drives::settle_masses(&mut engine);
         let mut joints = Vec::with_capacity(plan.joints.len());
-        for j in &plan.joints {
-            joints.push(Joint::build(scene, j, &mut engine, &bodies, warnings));
+        let multibody = joints::multibody::chosen(&plan, scene);
+        for (j, &multibody) in plan.joints.iter().zip(&multibody) {
+            joints.push(Joint::build(scene, j, &mut engine, &bodies, multibody, warnings));
         }
         engine.share_out();
         engine.stabilize_for_mass_ratios();
@@ -591,7 +594,7 @@ impl Physics {
     /// The force or torque axis `axis` of `joint` transmitted in the last step (motor and stops).
     pub fn joint_feedback(&self, joint: NodeId, axis: usize) -> Option<f64> {
         let (j, i) = self.axis_of(joint, axis)?;
-        Some(j.feedback(&self.engine, i))
+        Some(j.feedback(&self.engine, &self.bodies, i))
     }
 
     /// Seconds per step.

@@ -31,8 +31,8 @@ impl Joint {
                 Isometry3::translation(c, 0.0, 0.0)
             };
             axis.frame2 = p2.inverse() * p1 * axis.frame1 * motion;
-            if let Some(joint) = engine.joints.get_mut(self.handles[axis.engine_joint], true) {
-                joint.data.local_frame2 = pose(&axis.frame2);
+            if let Some(data) = engine.joint_data_mut(self.handles[axis.engine_joint], true) {
+                data.local_frame2 = pose(&axis.frame2);
             }
         }
     }
