@@ -11,7 +11,8 @@
 //! channel, bytes, signal strength and direction as a controller reads them), outside the timing, to
 //! check that a change leaves the deliveries as they were. `WEBOTS_SHIM_BENCH_PHASES=1` also prints where a
 //! step goes: the robots' requests, the world's step, the answers (fastest and median of each, which on
-//! a machine shared with other work tell more than the whole step's spread).
+//! a machine shared with other work tell more than the whole step's spread). `WEBOTS_SHIM_BENCH_BYTES=L`
+//! sends L-byte packets instead of 16-byte ones (above 16 bytes a packet's bytes are shared, not inline).
 //!
 //! End to end: 50 controller processes in lockstep through the runner, each broadcasting every step,
 //! compared with the same processes only stepping.
@@ -68,7 +69,8 @@ fn world_step_cost(n: usize, range: f64, steps: usize) -> (f64, [f64; 2], f64, O
     for r in 0..n {
         world.connect(r);
     }
-    let payload = Payload::from(&[0x5a_u8; 16][..]);
+    let bytes = std::env::var("WEBOTS_SHIM_BENCH_BYTES").ok().and_then(|s| s.parse().ok()).unwrap_or(16);
+    let payload = Payload::from(&vec![0x5a_u8; bytes][..]);
     let mut delivered = 0usize;
     // one answer per robot, reused as the runner does
     let mut answers: Vec<StepAnswer> = (0..n).map(|_| StepAnswer::default()).collect();
