@@ -41,6 +41,7 @@ install: build
 	  install -m 755 target/release/java-api/libJavaController.so $(PREFIX)/lib/controller/java/; \
 	else echo "no JDK when webots-shim was built: the Java API (lib/controller/java) is not installed"; fi
 	install -m 755 target/release/webots-shim $(PREFIX)/bin/webots-shim
+	install -m 755 target/release/webots-shim-guard $(PREFIX)/bin/webots-shim-guard
 	ln -sf webots-shim $(PREFIX)/bin/webots
 	ln -sf webots-shim $(PREFIX)/bin/webots-controller
 	ln -sf bin/webots-shim $(PREFIX)/webots

@@ -142,11 +142,15 @@ pub fn run(opts: &SuiteOptions) -> i32 {
     let board = Board { next: AtomicUsize::new(0), running: Mutex::new(BTreeMap::new()), stop: AtomicBool::new(false) };
     let mut results: Vec<Option<CaseResult>> = (0..total).map(|_| None).collect();
     let (tx, rx) = mpsc::channel::<(usize, CaseResult)>();
+    // each worker's first world is started from here, at once: a runner then does not wait for its
+    // worker thread to be given a core first (on a busy machine, often milliseconds)
+    let first: Vec<Option<Started>> =
+        workers.iter().map(|folder| start_next(opts, &board, (&program, folder), &guard)).collect();
     std::thread::scope(|s| {
-        for folder in &workers {
+        for (folder, first) in workers.iter().zip(first) {
             let tx = tx.clone();
             let (board, program, guard) = (&board, &program, &guard);
-            s.spawn(move || worker(opts, board, (program, folder), guard, &tx));
+            s.spawn(move || worker(opts, board, (program, folder), guard, first, &tx));
         }
         drop(tx);
         let mut done = 0;
@@ -231,50 +235,82 @@ pub fn run(opts: &SuiteOptions) -> i32 {
     status
 }
 
+/// A world taken from the board and started (or that could not start).
+struct Started {
+    index: usize,
+    started: (SystemTime, Instant),
+    spawned: std::io::Result<case::Running>,
+}
+
+/// Takes the board's next world and starts it in `folder`; none when the suite is stopping or every
+/// world is taken.
+fn start_next(
+    opts: &SuiteOptions,
+    board: &Board,
+    (program, folder): (&Path, &slots::Worker),
+    guard: &Mutex<Option<super::guard::Guard>>,
+) -> Option<Started> {
+    if board.stop.load(Ordering::Relaxed) {
+        return None;
+    }
+    let index = board.next.fetch_add(1, Ordering::Relaxed);
+    let run = opts.runs.get(index)?;
+    let started = (SystemTime::now(), Instant::now());
+    let spawned = case::spawn(&case_setup(opts, run, index, (program, folder)));
+    if let Ok(running) = &spawned {
+        let pid = running.child.id();
+        if let Some(guard) = guard.lock().unwrap_or_else(|e| e.into_inner()).as_mut() {
+            guard.watch(pid);
+        }
+        let mut running = board.running.lock().unwrap_or_else(|e| e.into_inner());
+        running.insert(index, pid);
+        if board.stop.load(Ordering::Relaxed) {
+            let _ = kill(Pid::from_raw(pid as i32), Signal::SIGTERM);
+        }
+    }
+    Some(Started { index, started, spawned })
+}
+
+fn case_setup<'a>(
+    opts: &'a SuiteOptions,
+    run: &'a RunSpec,
+    index: usize,
+    (program, folder): (&'a Path, &'a slots::Worker),
+) -> CaseSetup<'a> {
+    CaseSetup {
+        program,
+        run,
+        worker: folder,
+        until: run.until.or(opts.until),
+        step_timeout: opts.step_timeout,
+        replay: opts.replays.as_ref().map(|(dir, all)| (case::replay_path(dir, &run.id, index), *all)),
+    }
+}
+
+/// Finishes `first` (started by the caller), then starts and finishes worlds until none is left.
 fn worker(
     opts: &SuiteOptions,
     board: &Board,
     (program, folder): (&Path, &slots::Worker),
     guard: &Mutex<Option<super::guard::Guard>>,
+    first: Option<Started>,
     tx: &mpsc::Sender<(usize, CaseResult)>,
 ) {
-    loop {
-        if board.stop.load(Ordering::Relaxed) {
-            return;
-        }
-        let i = board.next.fetch_add(1, Ordering::Relaxed);
-        let Some(run) = opts.runs.get(i) else { return };
-        let setup = CaseSetup {
-            program,
-            run,
-            worker: folder,
-            until: run.until.or(opts.until),
-            step_timeout: opts.step_timeout,
-            replay: opts.replays.as_ref().map(|(dir, all)| (case::replay_path(dir, &run.id, i), *all)),
-        };
-        let started = (SystemTime::now(), Instant::now());
-        let result = match case::spawn(&setup) {
-            Ok(run) => {
-                let pid = run.child.id();
-                if let Some(guard) = guard.lock().unwrap_or_else(|e| e.into_inner()).as_mut() {
-                    guard.watch(pid);
-                }
-                {
-                    let mut running = board.running.lock().unwrap_or_else(|e| e.into_inner());
-                    running.insert(i, pid);
-                    if board.stop.load(Ordering::Relaxed) {
-                        let _ = kill(Pid::from_raw(pid as i32), Signal::SIGTERM);
-                    }
-                }
-                let result = case::finish(&setup, run, started);
-                board.running.lock().unwrap_or_else(|e| e.into_inner()).remove(&i);
+    let mut next = first;
+    while let Some(Started { index, started, spawned }) = next {
+        let run = &opts.runs[index];
+        let result = match spawned {
+            Ok(running) => {
+                let result = case::finish(&case_setup(opts, run, index, (program, folder)), running, started);
+                board.running.lock().unwrap_or_else(|e| e.into_inner()).remove(&index);
                 result
             }
             Err(e) => CaseResult::not_run(run, format!("cannot start the runner: {e}")),
         };
-        if tx.send((i, result)).is_err() {
+        if tx.send((index, result)).is_err() {
             return;
         }
+        next = start_next(opts, board, (program, folder), guard);
     }
 }
 

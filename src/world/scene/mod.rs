@@ -86,29 +86,16 @@ pub fn parse_world_str(text: &str, file_name: &str, base_dir: &Path, opts: &Load
     with_loader_stack(|| parse_world_inner(text, file_name, base_dir, opts))
 }
 
-/// Stack size of the loading thread: parsing and PROTO expansion recurse once per nesting level
+/// Stack size the loader runs on: parsing and PROTO expansion recurse once per nesting level
 /// (bounded by the depth limits), which must fit whatever thread the caller loads from.
 const LOADER_STACK: usize = 64 << 20;
 
-/// Runs `f` on a scoped thread with a large stack (inline if no thread can be started).
+/// Runs `f` on a stack of `LOADER_STACK` bytes of its own, on the caller's thread (`stacker`): a
+/// loading thread cost every world load a hand-over to a thread that, on a busy machine, waited for a
+/// core while the caller's sat idle. A panic in `f` is the load's error, as a thread's was.
 fn with_loader_stack<T: Send>(f: impl FnOnce() -> Result<T, WorldError> + Send) -> Result<T, WorldError> {
-    let mut f = Some(f);
-    let outcome = std::thread::scope(|scope| {
-        let spawned = std::thread::Builder::new()
-            .name("world-loader".into())
-            .stack_size(LOADER_STACK)
-            .spawn_scoped(scope, || f.take().map(|f| f()));
-        spawned.map(|h| h.join())
-    });
-    match outcome {
-        Ok(Ok(Some(r))) => r,
-        Ok(Ok(None)) => Err(WorldError::new("internal error: world loader did not run")),
-        Ok(Err(_)) => Err(WorldError::new("internal error while loading the world")),
-        Err(_) => match f.take() {
-            Some(f) => f(),
-            None => Err(WorldError::new("internal error: world loader did not run")),
-        },
-    }
+    let outcome = stacker::grow(LOADER_STACK, || std::panic::catch_unwind(std::panic::AssertUnwindSafe(f)));
+    outcome.unwrap_or_else(|_| Err(WorldError::new("internal error while loading the world")))
 }
 
 fn parse_world_inner(text: &str, file_name: &str, base_dir: &Path, opts: &LoadOptions) -> Result<Scene, WorldError> {
