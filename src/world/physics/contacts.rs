@@ -175,20 +175,22 @@ impl PhysicsHooks for Hooks {
         let ModifiableContacts::Rigid(m) = &mut context.contacts else { return };
         *m.friction = surface.friction;
         let k = ode_stiffness(surface.soft_erp, surface.soft_cfm, self.dt);
-        let load = self.loads.per_point(context.collider1, context.collider2);
         let held = [body1, body2].into_iter().flatten().any(|h| self.held.contains(&h));
         let normal = *m.normal;
+        let load = self.loads.per_point(body1, body2, normal);
         // each point's projected mass, worked out once for its depth and its bounce
         let masses: SmallVec<[f64; 8]> = m
             .solver_contacts
             .iter()
             .map(|c| projected_mass(bodies, (body1, c.anchor1), (body2, c.anchor2), normal))
             .collect();
-        for (c, &r) in m.solver_contacts.iter_mut().zip(&masses).filter(|(c, _)| c.dist < 0.0) {
-            c.dist = if held {
+        for (c, &r) in m.solver_contacts.iter_mut().zip(&masses) {
+            c.dist = if !held {
+                seen_depth(c.dist, k, r, self.native_omega2, self.dt, load)
+            } else if c.dist < 0.0 {
                 c.dist * depth_scale(k, r, self.native_omega2)
             } else {
-                seen_depth(c.dist, k, r, self.native_omega2, self.dt, load)
+                c.dist
             };
         }
         // ODE bounces only contacts approaching faster than bounceVelocity (rapier sets restitution per

@@ -26,6 +26,8 @@ mod heavy_on_light_tests;
 #[cfg(test)]
 mod joint_contact_tests;
 mod joints;
+#[cfg(test)]
+mod load_sharing_tests;
 mod mass;
 mod member_moves;
 #[cfg(test)]

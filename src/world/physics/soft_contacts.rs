@@ -14,6 +14,7 @@
 use std::collections::HashMap;
 
 use rapier3d_f64::prelude::*;
+use smallvec::SmallVec;
 
 /// The projected mass (kg) below which a contact is as stiff as the native spring, not ODE's. A heavier
 /// contact settles at a rate of `LIGHTEST / r` of its error per step from the scale alone (the lagged
@@ -51,50 +52,110 @@ pub fn depth_scale(k: f64, r: f64, omega2: f64) -> f64 {
 const LAG: f64 = 0.25;
 
 /// The separation (negative: penetration) the solver is shown for a contact of true separation `d`,
-/// stiffness `k`, projected mass `r`, that carried `force` newtons at the last step of `dt` seconds.
-/// At rest (force `F`, depth `F / k`) it is the native spring's rest, `−F / (r · ω²)`, so the contact rests
-/// at ODE's depth. `s₀ = depth_scale` alone gets there, but only at a rate of `s₀` of the error per step
-/// (a heavy body would take seconds to settle); the part `(s − s₀) · F / k` lets a larger share `s` of
-/// the depth be shown, so that heavy bodies settle within a second as in ODE.
+/// stiffness `k`, projected mass `r`, whose points carried `force` newtons each at the last step of `dt`
+/// seconds. At rest (force `F`, depth `F / k`) it is the native spring's rest, `−F / (r · ω²)`, so the
+/// contact rests at ODE's depth. `s₀ = depth_scale` alone gets there, but only at a rate of `s₀` of the
+/// error per step (a heavy body would take seconds to settle); the offset `(s − s₀) · F / k` lets a larger
+/// share `s` of the depth be shown, so that heavy bodies settle within a second as in ODE.
+///
+/// The offset shows a contact that carried a load as further out than it is, down to its spring's rest:
+/// it applies to a point just outside the surface as to one just inside (`d` from 0 up to the offset is
+/// shown at the offset). Left to penetrating points only, a point a rounding above the floor was a rigid
+/// stop while its neighbours a rounding below were let in by the offset: a 20 kg cylinder set on a floor
+/// tilted 0.09 rad on its rim within 0.8 s. A point further out than the offset is shown as it is (the
+/// load it carried is stale: it has left).
 pub fn seen_depth(d: f64, k: f64, r: f64, omega2: f64, dt: f64, force: f64) -> f64 {
     let s0 = depth_scale(k, r, omega2);
     if !r.is_finite() || r <= 0.0 {
-        return d * s0;
+        return d.min(0.0) * s0 + d.max(0.0);
     }
     let s = (s0 + LAG * k * dt * dt / r).min(1.0);
-    s * d + (s - s0) * force.max(0.0) / k
+    let offset = (s - s0) * force.max(0.0) / k;
+    if d < 0.0 {
+        s * d + offset
+    } else {
+        d.max(offset)
+    }
 }
 
-/// The normal force (N) each touching point of a collider pair carried at the last step, read after
-/// the solver: the load shared evenly (a rigid solver may carry a flat contact's load on any subset of its
-/// points, on alternate diagonals of a box from step to step, where ODE's compliance shares it), and read
-/// per pair (a rolling wheel's points are new at each step and would carry no history of their own).
+/// The normal force (N) each touching point between two bodies carried at the last step, along one
+/// normal, read after the solver. The load is shared evenly among every point between the two bodies that
+/// faces the same way, whichever geometries they belong to: the engine's solver, near rigid, may carry a
+/// flat contact's load on any subset of its points (one diagonal of a box, one foot of four), where ODE's
+/// springs share it; a point's own history would feed that choice back (a point that carried more is shown
+/// deeper and carries more again: a box on four feet ended on two). Read per pair of bodies, not of points
+/// (a rolling wheel's points are new at each step and would carry no history of their own).
 #[derive(Debug, Default)]
-pub struct Loads(HashMap<(ColliderHandle, ColliderHandle), f64, FixedState>);
+pub struct Loads(HashMap<BodyPair, SmallVec<[Facing; 2]>, FixedState>);
+
+/// Two bodies in a fixed order (`None`: the static world).
+type BodyPair = (Option<RigidBodyHandle>, Option<RigidBodyHandle>);
+
+/// The contacts between two bodies along one normal (from the pair's first body to its second): their
+/// summed impulse and how many points carried it.
+#[derive(Debug, Clone, Copy)]
+struct Facing {
+    normal: Vector,
+    impulse: f64,
+    points: usize,
+}
+
+/// Normals closer than this (cosine) are one facing: a box's four feet on a floor, not a floor and a wall.
+const SAME_FACING: f64 = 0.9;
 
 /// Loads are looked up for every contact pair at every step: a fast fixed hash (the keys are the
 /// engine's own handles, nothing to guard against).
 type FixedState = foldhash::fast::FixedState;
 
+/// The pair of bodies in its fixed order, and the normal turned to match.
+fn ordered(b1: Option<RigidBodyHandle>, b2: Option<RigidBodyHandle>, normal: Vector) -> (BodyPair, Vector) {
+    let index = |b: Option<RigidBodyHandle>| b.map(|h| h.into_raw_parts());
+    if index(b1) <= index(b2) {
+        ((b1, b2), normal)
+    } else {
+        ((b2, b1), -normal)
+    }
+}
+
 impl Loads {
     pub fn read(&mut self, narrow_phase: &NarrowPhase, dt: f64) {
         self.0.clear();
+        if dt <= 0.0 {
+            return;
+        }
         for pair in narrow_phase.contact_pairs() {
-            let (mut impulse, mut touching) = (0.0, 0usize);
             for m in pair.manifolds() {
+                let (mut impulse, mut points) = (0.0, 0usize);
                 for p in &m.points {
                     impulse += p.data.impulse.max(0.0);
-                    touching += usize::from(p.dist <= 0.0);
+                    points += usize::from(p.dist <= 0.0 || p.data.impulse > 0.0);
+                }
+                if impulse <= 0.0 {
+                    continue;
+                }
+                let (key, normal) = ordered(m.data.rigid_body1, m.data.rigid_body2, m.data.normal);
+                let facings = self.0.entry(key).or_default();
+                match facings.iter_mut().find(|f| f.normal.dot(normal) > SAME_FACING) {
+                    Some(f) => {
+                        f.impulse += impulse;
+                        f.points += points;
+                    }
+                    None => facings.push(Facing { normal, impulse, points }),
                 }
             }
-            if impulse > 0.0 && dt > 0.0 {
-                self.0.insert((pair.collider1, pair.collider2), impulse / dt / touching.max(1) as f64);
-            }
+        }
+        for f in self.0.values_mut().flatten() {
+            f.impulse /= dt * f.points.max(1) as f64;
         }
     }
 
-    pub fn per_point(&self, a: ColliderHandle, b: ColliderHandle) -> f64 {
-        self.0.get(&(a, b)).or_else(|| self.0.get(&(b, a))).copied().unwrap_or(0.0)
+    /// The force each point between bodies `b1` and `b2` along `normal` (from `b1` to `b2`) carried.
+    pub fn per_point(&self, b1: Option<RigidBodyHandle>, b2: Option<RigidBodyHandle>, normal: Vector) -> f64 {
+        let (key, normal) = ordered(b1, b2, normal);
+        self.0
+            .get(&key)
+            .and_then(|facings| facings.iter().find(|f| f.normal.dot(normal) > SAME_FACING))
+            .map_or(0.0, |f| f.impulse)
     }
 }
 
@@ -150,5 +211,22 @@ mod tests {
         }
         assert_eq!(depth_scale(k, LIGHTEST / 2.0, omega2), 1.0);
         assert_eq!(depth_scale(k, f64::INFINITY, omega2), 1.0);
+    }
+
+    #[test]
+    fn a_loaded_contact_is_shown_alike_a_rounding_either_side_of_the_surface_and_as_it_is_once_left() {
+        let (k, dt, r, force) = (6250.0, 0.032, 20.0, 49.0);
+        let omega2 = native_spring(k).angular_frequency().powi(2);
+        let seen = |d: f64| seen_depth(d, k, r, omega2, dt, force);
+        let offset = seen(0.0);
+        assert!(offset > 0.0, "a loaded contact at the surface is shown out by its spring's rest");
+        assert!((seen(-1e-9) - offset).abs() < 1e-8 && (seen(1e-9) - offset).abs() < 1e-8);
+        // never shown closer than it is once out, nor further in when deeper
+        assert_eq!(seen(offset / 2.0), offset);
+        assert_eq!(seen(2.0 * offset), 2.0 * offset);
+        assert!(seen(-0.002) < seen(-0.001));
+        // at its spring's rest it is shown at the native spring's rest for the same force
+        let rest = seen(-force / k);
+        assert!((rest + force / (r * omega2)).abs() < 1e-12, "{rest}");
     }
 }
