@@ -20,6 +20,8 @@ use crate::link::paths::{base_dir, instance_dir, SOCKET_FILE};
 /// Where port numbers start unless a run asks for another (`webots --port`).
 pub const FIRST_PORT: u16 = 1234;
 const PID_FILE: &str = "runner.pid";
+/// The socket's name while it is bound and not yet listening.
+const BINDING_FILE: &str = ".ipc.sock.binding";
 
 pub struct Instance {
     pub port: u16,
@@ -92,10 +94,18 @@ impl Instance {
     }
 }
 
-/// Serves in the run's folder `dir`: our pid file, then the socket.
+/// Serves in the run's folder `dir`: our pid file, then the socket. The socket is bound under a
+/// hidden name and renamed once it listens: a controller that sees `ipc.sock` may connect at once
+/// (bound but not yet listening, it would be refused).
 fn listen_in(dir: &Path) -> io::Result<mio::net::UnixListener> {
     fs::write(dir.join(PID_FILE), std::process::id().to_string())?;
-    mio::net::UnixListener::bind(dir.join(SOCKET_FILE))
+    let (binding, socket) = (dir.join(BINDING_FILE), dir.join(SOCKET_FILE));
+    let _ = fs::remove_file(&binding);
+    let listener = mio::net::UnixListener::bind(&binding)?;
+    fs::rename(&binding, &socket).inspect_err(|_| {
+        let _ = fs::remove_file(&binding);
+    })?;
+    Ok(listener)
 }
 
 /// `base` is a real folder (not a link) owned by `uid`; each folder above it is owned by `uid` or root,
@@ -208,12 +218,16 @@ mod tests {
         let shared = named("1300");
         fs::set_permissions(&shared, fs::Permissions::from_mode(0o755)).unwrap();
         assert!(Instance::given_in(&base, &shared).err().unwrap().to_string().contains("others may use it"));
-        // a folder of a killed run: its socket and pid file are replaced; the folder stays after the run
+        // a folder of a run killed at any point: its socket (listening or still being bound) and pid
+        // file are replaced; the folder stays after the run
         let dir = named("1301");
         fs::write(dir.join(SOCKET_FILE), "").unwrap();
+        fs::write(dir.join(BINDING_FILE), "").unwrap();
         let run = Instance::given_in(&base, &dir).unwrap();
         assert_eq!(run.port, 1301);
         assert_eq!(fs::read_to_string(dir.join(PID_FILE)).unwrap(), std::process::id().to_string());
+        assert!(!dir.join(BINDING_FILE).exists());
+        std::os::unix::net::UnixStream::connect(dir.join(SOCKET_FILE)).unwrap();
         drop(run);
         assert!(dir.is_dir() && fs::read_dir(&dir).unwrap().next().is_none());
     }
