@@ -13,6 +13,7 @@ mod body_math;
 pub mod bounds;
 #[cfg(test)]
 mod contact_depth_tests;
+mod contact_forces;
 mod contacts;
 mod divergence;
 #[cfg(test)]

@@ -11,7 +11,7 @@
 
 use nalgebra::{Point3, Vector3};
 
-use super::welds::impulse_to_force;
+use super::contact_forces;
 use super::{Physics, Place};
 use crate::world::scene::{NodeId, Scene};
 
@@ -74,25 +74,11 @@ impl Physics {
     }
 
     /// The force the contacts of the last step applied to `node`'s own bounding object (part of body
-    /// `body`): each point's normal impulse over the step, and each manifold's friction (the engine keeps
-    /// its last substep's).
+    /// `body`).
     fn contact_force_on(&self, node: NodeId, body: usize) -> Vector3<f64> {
-        let friction_scale = impulse_to_force(&self.engine);
         let mut force = Vector3::zeros();
         for (own, _) in self.colliders_of(self.bodies[body].handle, node) {
-            for pair in self.engine.narrow_phase.contact_pairs_with(own) {
-                // the engine's impulses are those it applied to the pair's first collider
-                let sign = if pair.collider1 == own { 1.0 } else { -1.0 };
-                for m in pair.manifolds() {
-                    let n = Vector3::new(m.data.normal.x, m.data.normal.y, m.data.normal.z);
-                    let normal: f64 = m.points.iter().map(|p| p.data.impulse).sum();
-                    let friction = m.points.first().map_or_else(Vector3::zeros, |p| {
-                        let t = p.data.warmstart_tangent_world;
-                        Vector3::new(t.x, t.y, t.z)
-                    });
-                    force += sign * (-n * normal / self.world.dt + friction * friction_scale);
-                }
-            }
+            contact_forces::for_each(&self.engine, own, |_, f, _| force += f);
         }
         force
     }

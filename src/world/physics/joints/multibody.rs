@@ -105,14 +105,9 @@ pub fn link(
     Some(handle)
 }
 
-/// The multibody link of `h`: its multibody and link id.
-fn link_of(engine: &Engine, h: MultibodyJointHandle) -> Option<(&Multibody, usize)> {
-    engine.multibody_joints.get(h)
-}
-
 /// The bodies moving with link `h`: its own and those of the links below it.
 pub fn subtree(engine: &Engine, h: MultibodyJointHandle) -> Vec<RigidBodyHandle> {
-    let Some((mb, start)) = link_of(engine, h) else { return Vec::new() };
+    let Some((mb, start)) = engine.multibody_joints.get(h) else { return Vec::new() };
     let mut inside = vec![false; mb.num_links()];
     let mut out = Vec::new();
     // (a link's parent comes before it)
@@ -131,8 +126,6 @@ pub fn set_damping(engine: &mut Engine, h: MultibodyJointHandle, damping: f64) {
     let Some((mb, link)) = engine.multibody_joints.get_mut(h) else { return };
     let Some(dof) = mb.link(link).map(|l| l.assembly_id()) else { return };
     if let Some(d) = mb.damping_mut().get_mut(dof) {
-        if *d != damping {
-            *d = damping;
-        }
+        *d = damping;
     }
 }
