@@ -15,7 +15,8 @@
  *   gcc -O2 -Wall -Wextra -o hexapod hexapod.c -lode -lm && ./hexapod regular
  *
  * Argument: regular, loop (two periods) or reverse. Environment: SUB (ODE steps per 40 ms), QUICK (QuickStep
- * with that many iterations), MU, SOFTCFM, SOFTERP, CFM, TRACE (a line per step). Prints where the body's
+ * with that many iterations), MU, SOFTCFM, SOFTERP, CFM, FDIR (the friction pyramid turned by that angle about
+ * the vertical, see webots_ode.h), TRACE (a line per step). Prints where the body's
  * centre ends after the motion and the 1 s wait that follows it, as Webots' test reads its GPS.
  */
 #include <math.h>

@@ -8,6 +8,7 @@
 #define WEBOTS_ODE_H
 
 #include <ode/ode.h>
+#include <math.h>
 #include <stdlib.h>
 
 /* A ContactProperties as ODE's contact joint takes it; Webots' default is { 1, 0.2, 0.001, 0.5 }. */
@@ -35,14 +36,24 @@ static inline dWorldID webots_world(const double up[3], double cfm) {
   return world;
 }
 
-/* The contact joints Webots makes where `a` and `b` touch, into `group`. */
+/* The contact joints Webots makes where `a` and `b` touch, into `group`. With environment variable FDIR set
+ * (radians), the friction pyramid is turned by that angle about each contact's normal from ODE's own axes
+ * (dPlaneSpace of the normal: x and z on a floor facing +y), to see how much the pyramid's axes matter. */
 static inline void webots_contacts(dWorldID world, dJointGroupID group, dGeomID a, dGeomID b,
                                    const struct webots_surface *s) {
   dContact c[10];
   const int n = dCollide(a, b, 10, &c[0].geom, sizeof(dContact));
+  const double turn = reference_env("FDIR", NAN);
   for (int i = 0; i < n; i++) {
     c[i].surface.mode = dContactApprox1 | dContactSoftCFM | dContactSoftERP | (s->bounce > 0 ? dContactBounce : 0);
     c[i].surface.mu = s->mu;
+    if (turn == turn) {
+      dVector3 p, q;
+      dPlaneSpace(c[i].geom.normal, p, q);
+      for (int k = 0; k < 3; k++)
+        c[i].fdir1[k] = cos(turn) * p[k] + sin(turn) * q[k];
+      c[i].surface.mode |= dContactFDir1;
+    }
     c[i].surface.bounce = s->bounce;
     c[i].surface.bounce_vel = 0.01;
     c[i].surface.soft_cfm = s->soft_cfm;

@@ -115,10 +115,19 @@ fn solver_pool() -> Option<std::sync::Arc<rayon::ThreadPool>> {
 /// at 8 within 1.2 %, where Webots' are exact.
 const PGS_ITERATIONS: usize = 8;
 
+/// Substeps per step in a world with a multibody (rapier's default, used elsewhere, is 4). A legged
+/// robot's stance feet slip less as its motors change rate: Webots' hexapod gait (tests/api
+/// motions_regular, 40 ms) walked 0.2554 m at 4 substeps, 0.2649 at 8 (12 passes), 0.2656 and 0.2650 at
+/// 16 and 32, where ODE walks 0.2761 in one step and 0.2790 in 8 of its own (the rest is the friction
+/// cone against ODE's pyramid, see COMPATIBILITY.md, legged robots). It costs such a world about twice
+/// the time of a step at 4.
+const MULTIBODY_SUBSTEPS: usize = 8;
+
 /// Solver passes per substep in a world with a multibody: rapier starts a multibody's motor rows from
 /// nothing at each substep (no warm start), and two motors of a chain holding its weight (tests.rs,
-/// two_motors_in_a_chain...) settled 2.2 µrad off their targets after 8 passes, within 1e-8 after 16.
-const MULTIBODY_PGS_ITERATIONS: usize = 16;
+/// two_motors_in_a_chain...) settled 2.2 µrad off their targets after 8 passes of 4 substeps, within
+/// 1e-8 after 16; at 8 substeps, 1.1 µrad after 8 and within 1e-6 after 12.
+const MULTIBODY_PGS_ITERATIONS: usize = 12;
 
 /// A joint whose two bodies' masses are further apart than this is solved with `HEAVY_ON_LIGHT_PASSES`
 /// stabilisation passes per substep instead of rapier's one.
@@ -199,6 +208,7 @@ impl Engine {
             self.params.num_internal_stabilization_iterations = HEAVY_ON_LIGHT_PASSES;
         }
         if self.multibody_joints.multibodies().next().is_some() {
+            self.params.num_solver_iterations = MULTIBODY_SUBSTEPS;
             self.params.num_internal_pgs_iterations = MULTIBODY_PGS_ITERATIONS;
         }
     }
