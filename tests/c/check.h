@@ -39,4 +39,14 @@
   } while (0)
 #endif
 
+/* Each of the n doubles at v within tol of the listed values. */
+#define CHECK_VEC_TOL(v, n, tol, ...)                                                                   \
+  do {                                                                                                \
+    const double e_[] = {__VA_ARGS__};                                                                \
+    const double *v_ = (v);                                                                           \
+    CHECK(v_ != NULL, "%s is NULL", #v);                                                              \
+    for (int i_ = 0; i_ < (n); ++i_)                                                                  \
+      CHECK(fabs(v_[i_] - e_[i_]) < (tol), "%s[%d] is %.17g, expected %.17g", #v, i_, v_[i_], e_[i_]); \
+  } while (0)
+
 #endif

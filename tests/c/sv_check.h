@@ -41,14 +41,7 @@ static const char *sv_capture_end(void) {
 #define CHECK_NEAR(actual, expected, tol) \
   CHECK(fabs((actual) - (expected)) < (tol), "%s is %.17g, expected %.17g", #actual, (double)(actual), \
         (double)(expected))
-#define CHECK_VEC(v, n, ...)                                                                           \
-  do {                                                                                                 \
-    const double e_[] = {__VA_ARGS__};                                                                 \
-    const double *v_ = (v);                                                                            \
-    CHECK(v_ != NULL, "%s is NULL", #v);                                                               \
-    for (int i_ = 0; i_ < (n); ++i_)                                                                   \
-      CHECK(fabs(v_[i_] - e_[i_]) < 1e-9, "%s[%d] is %.17g, expected %.17g", #v, i_, v_[i_], e_[i_]); \
-  } while (0)
+#define CHECK_VEC(v, n, ...) CHECK_VEC_TOL(v, n, 1e-9, __VA_ARGS__)
 #define CHECK_ALL_NAN(v, n)                                               \
   do {                                                                    \
     const double *v_ = (v);                                               \

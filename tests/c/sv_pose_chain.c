@@ -8,15 +8,7 @@
 #include <webots/supervisor.h>
 #include "check.h"
 
-#define TOL 1e-6
-#define CHECK_VEC_NEAR(v, n, ...)                                                                     \
-  do {                                                                                                \
-    const double e_[] = {__VA_ARGS__};                                                                \
-    const double *v_ = (v);                                                                           \
-    CHECK(v_ != NULL, "%s is NULL", #v);                                                              \
-    for (int i_ = 0; i_ < (n); ++i_)                                                                  \
-      CHECK(fabs(v_[i_] - e_[i_]) < TOL, "%s[%d] is %.17g, expected %.17g", #v, i_, v_[i_], e_[i_]); \
-  } while (0)
+#define CHECK_VEC_NEAR(v, n, ...) CHECK_VEC_TOL(v, n, 1e-6, __VA_ARGS__)
 
 #define IDENTITY3 1, 0, 0, 0, 1, 0, 0, 0, 1
 #define NODE_IN_SOLID -1, 0, 0, 0, 0, -1, 0, 0, 0, 0, 1, 0.3, 0, 0, 0, 1
