@@ -1,0 +1,29 @@
+//! A simulation reset removes the nodes a supervisor imported, and the supervisor's count of the root's
+//! children follows at once: the scenario of Webots' issue 2992 (a `tests/api` controller whose world
+//! is not named in the index yet; see COMPATIBILITY.md).
+
+mod common;
+
+use common::Project;
+
+const WORLD: &str = r#"#VRML_SIM R2025a utf8
+WorldInfo { basicTimeStep 32 }
+Robot { name "importer" controller "reset_drops_imports" supervisor TRUE }
+DEF LAST Solid { name "last" }
+"#;
+
+#[test]
+fn a_reset_removes_an_imported_node_and_the_children_count_and_index_minus_one_follow() {
+    let p = Project::new();
+    p.world("imports.wbt", WORLD);
+    p.controller("reset_drops_imports", "reset_drops_imports");
+    let out = p.run("imports.wbt", &["--until", "1"]);
+    assert!(out.status.success(), "run failed:\n{}\n{}", out.stdout, out.stderr);
+    // WorldInfo, the robot and LAST
+    assert_eq!(
+        out.robot_lines("importer"),
+        ["reset_drops_imports: 3 children, 4 with the import, 3 after the reset, 4 after a second import"]
+    );
+    let stray: Vec<&str> = out.stderr.lines().filter(|l| l.contains("Error:") || l.contains("Warning:")).collect();
+    assert!(stray.is_empty(), "unexpected messages:\n{}", stray.join("\n"));
+}
