@@ -328,7 +328,7 @@ fn a_camera_a_supervisor_imports_into_its_own_robot_is_found_and_takes_images() 
 }
 
 #[test]
-fn a_device_s_node_is_its_proto_instance_when_it_is_the_root_and_null_when_hidden_inside() {
+fn a_device_s_node_is_its_proto_instance_when_it_is_the_root_and_a_read_only_internal_node_inside_a_body() {
     let p = Project::new();
     p.controller("device_nodes", "device_nodes");
     std::fs::create_dir_all(p.path().join("protos")).unwrap();
@@ -355,8 +355,15 @@ fn a_device_s_node_is_its_proto_instance_when_it_is_the_root_and_null_when_hidde
     assert!(out.status.success(), "{}\n{}", out.stdout, out.stderr);
     assert_eq!(
         out.robot_lines("boss"),
-        ["tag 0 is the robot itself", "scanner: Scanner at 0.39 0.1 0.4", "eye: NULL", "compass: Compass at 0 0 0.2"]
+        [
+            "tag 0 is the robot itself",
+            "scanner: Scanner at 0.39 0.1 0.4",
+            "eye: Camera at 0 0 0",
+            "compass: Compass at 0 0 0.2",
+            "eye: Camera at 0 0 0"
+        ]
     );
+    out.assert_stderr_has("Error: wb_supervisor_field_set_sf_vec3f() called on a read-only PROTO internal field.");
 }
 
 /// Webots' tests/api world supervisor_import_remove, rebuilt: the importer's own checks (its C

@@ -555,6 +555,8 @@ impl World {
             }
             if let Some((joint, index, position)) = outcome.joint_position {
                 self.joint_axis_set(joint, index, position);
+                // Webots' joint also aims its motor there (writing the `position` field does not)
+                self.devices.joint_position_set(joint, index - 1, position, &mut self.runtime_warnings);
             }
             if let Some(top) = outcome.physics_reset {
                 self.devices.physics_reset(&self.scene, top);

@@ -1,6 +1,7 @@
 /* wb_supervisor_node_get_from_device for devices of PROTO instances (Webots' supervisor_node scenario, its
  * Sick and Kinect part): a PROTO whose root is the device gives its instance; a device inside a PROTO body
- * gives NULL; a plain device gives its node (tests/supervisor_scene.rs). */
+ * gives its own node, internal to the PROTO (libController searches PROTO bodies for a device's node), whose
+ * fields are read-only; a plain device gives its node (tests/supervisor_scene.rs). */
 #include <stdio.h>
 #include <webots/robot.h>
 #include <webots/supervisor.h>
@@ -22,6 +23,12 @@ int main(void) {
   show("scanner");
   show("eye");
   show("compass");
+  /* the internal camera's fields can be read, not written */
+  const double up[3] = {0, 0, 1};
+  WbFieldRef eye_translation = wb_supervisor_node_get_field(wb_supervisor_node_get_from_device(wb_robot_get_device("eye")), "translation");
+  wb_supervisor_field_set_sf_vec3f(eye_translation, up);
+  wb_robot_step(32);
+  show("eye");
   wb_robot_cleanup();
   return 0;
 }

@@ -99,6 +99,10 @@ pub trait Family: Any + Send {
     /// A supervisor reset the physics of `top` and what is below it (of the whole world for `None`).
     fn physics_reset(&mut self, _scene: &Scene, _top: Option<NodeId>) {}
 
+    /// A supervisor set axis `axis` (0 for `device`, 1 for `device2`, 2 for `device3`) of `joint` to
+    /// `position` (`wb_supervisor_node_set_joint_position`).
+    fn joint_position_set(&mut self, _joint: NodeId, _axis: usize, _position: f64, _warnings: &mut Vec<String>) {}
+
     /// Adds each device's power draw in watts to its robot's entry (Webots' `energyConsumption`).
     fn power_draw(&self, _scene: &Scene, _physics: Option<&Physics>, _watts: &mut [f64]) {}
 

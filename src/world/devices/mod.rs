@@ -435,6 +435,11 @@ impl Devices {
         self.families.iter_mut().for_each(|f| f.physics_reset(scene, top));
     }
 
+    /// A supervisor set axis `axis` (from 0) of `joint` to `position`.
+    pub fn joint_position_set(&mut self, joint: NodeId, axis: usize, position: f64, warnings: &mut Vec<String>) {
+        self.families.iter_mut().for_each(|f| f.joint_position_set(joint, axis, position, warnings));
+    }
+
     /// A robot's controller left: its sensors stop and forget what they had not handed over.
     pub fn silence_robot(&mut self, robot: usize) {
         self.families.iter_mut().for_each(|f| f.silence(robot));

@@ -224,14 +224,25 @@ impl Motor {
     }
 
     fn set_position(&mut self, p: f64, warnings: &mut Vec<String>) {
-        let mut target = if p.is_infinite() { p } else { p * self.fields.multiplier };
+        let target = if p.is_infinite() { p } else { p * self.fields.multiplier };
+        self.aim(p, target, warnings);
+    }
+
+    /// A supervisor set the joint's position: the motor aims there (its own position, so no multiplier),
+    /// within its limits, and leaves force control, as Webots' joint sets its motor's target.
+    fn hold_joint_position(&mut self, position: f64, warnings: &mut Vec<String>) {
+        self.aim(position, position, warnings);
+    }
+
+    /// Position control towards `target` (`requested` is what the warnings quote), clamped to the limits.
+    fn aim(&mut self, requested: f64, mut target: f64, warnings: &mut Vec<String>) {
         let (min, max) = (self.fields.min_position, self.fields.max_position);
         if self.limited() && target.is_finite() {
             if target > max {
-                self.warn(warnings, format!("too big requested position: {} > {}", g(p), g(max)));
+                self.warn(warnings, format!("too big requested position: {} > {}", g(requested), g(max)));
                 target = max;
             } else if target < min {
-                self.warn(warnings, format!("too low requested position: {} < {}", g(p), g(min)));
+                self.warn(warnings, format!("too low requested position: {} < {}", g(requested), g(min)));
                 target = min;
             }
         }
@@ -542,6 +553,14 @@ impl Family for MotorFamily {
             let Some(at) = &m.at else { continue };
             let Some(feedback) = physics.joint_feedback(at.joint, at.axis) else { continue };
             watts[m.owner.robot] += feedback.abs() * scene.sf_float(m.node, "consumptionFactor");
+        }
+    }
+
+    fn joint_position_set(&mut self, joint: NodeId, axis: usize, position: f64, warnings: &mut Vec<String>) {
+        for m in &mut self.motors {
+            if m.at.as_ref().is_some_and(|a| a.joint == joint && a.axis == axis) {
+                m.hold_joint_position(position, warnings);
+            }
         }
     }
 

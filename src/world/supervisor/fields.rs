@@ -239,8 +239,8 @@ pub fn answer(scene: &Scene, robot: NodeId, devices: &[NodeId], q: &Query) -> Qu
         Query::NodeFromId(id) => QueryAnswer::Node(node_info(scene, *id)),
         Query::NodeFromDevice(tag) => {
             let node = if *tag == 0 { Some(robot) } else { devices.get(*tag as usize - 1).copied() };
-            // a device inside a PROTO body is hidden from supervisors (Webots gives NULL)
-            let node = node.filter(|&n| scene.is_visible(n));
+            // a device inside a PROTO body is given too, as an internal node (read-only fields), as
+            // Webots' libController searches PROTO bodies for a device's node
             QueryAnswer::Node(node.and_then(|n| node_info(scene, ref_id(n))))
         }
         Query::FieldByName { node, name, base } => QueryAnswer::Field(field_by_name(scene, *node, name, *base)),
