@@ -35,10 +35,9 @@ pub enum RadioDevice {
 /// receiver still gets its packets (and noise draws) in the same order whatever the split.
 #[derive(Clone, Copy, Debug)]
 struct Threads {
-    /// Parts at most: several per core, so that when a thread wakes late or its core is taken by other
-    /// work, the others take its parts instead of waiting for it.
+    /// Threads at most.
     max: usize,
-    /// Receivers a part should have at least to be worth one.
+    /// Receivers a thread should have at least to be worth one.
     min_receivers: usize,
     /// Packets delivered in the previous step below which one thread does it all (starting threads
     /// costs more than small steps).
@@ -48,7 +47,7 @@ struct Threads {
 impl Threads {
     fn from_machine() -> Threads {
         let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
-        Threads { max: (cores * 4).min(16), min_receivers: 128, min_deliveries: 30_000 }
+        Threads { max: cores.min(4), min_receivers: 128, min_deliveries: 30_000 }
     }
 }
 

@@ -253,13 +253,9 @@ impl Sender<'_, '_> {
             }
             let robot = r.robot_node.unwrap_or(NO_ROBOT);
             let table = tables[medium].get_or_insert_with(|| TableHandles::new(SharedTable::new(out.table.clone())));
-            let heard = outbox.push_run(
-                tag,
-                channel,
-                table,
-                &self.receiver_pose[ri],
-                in_reach.iter().copied().filter(|&s| out.audience[s as usize].includes(channel, robot)),
-            );
+            let heard = outbox.push_run_of(tag, channel, table, &self.receiver_pose[ri], in_reach, |s| {
+                out.audience[s as usize].includes(channel, robot)
+            });
             if heard > 0 {
                 // as if they had waited and been handed over: all measured at this pose version
                 (r.measured_at, r.measured_from) = (self.pose_version, 0);
