@@ -130,27 +130,30 @@ pub struct Origin {
 }
 
 #[derive(Clone, Debug)]
+// in declaration order, the fields every step reads for every receiver first: a step walks thousands of
+// receivers, and these then share one or two cache lines instead of being spread over the whole struct
+#[repr(C, align(64))]
 pub struct ReceiverNode {
-    pub node: NodeId,
-    pub robot_node: Option<NodeId>,
     pub medium: Medium,
-    pub aperture: f64,
-    pub channel: i32,
     /// The channel changed while packets were waiting: they take the new one at the sample.
     pub channel_changed: bool,
+    pub channel: i32,
+    pub sampling: Sampling,
     pub signal_noise: f64,
     pub direction_noise: f64,
-    pub setup: ReceiverSetup,
-    pub sampling: Sampling,
-    /// Packets accepted since the last sample, already in the form the controller receives them.
-    pub waiting: DeviceEvents,
-    /// Where each waiting packet came from, kept only for packets that wait past the step they came
-    /// in (a receiver sampling every step never needs them).
-    pub origins: Vec<Origin>,
+    pub robot_node: Option<NodeId>,
     /// `waiting[measured_from..]` were measured at the radio's pose version `measured_at`, the packets
     /// before them at earlier versions.
     pub measured_at: u64,
     pub measured_from: usize,
+    /// Packets accepted since the last sample, already in the form the controller receives them.
+    pub waiting: DeviceEvents,
+    pub node: NodeId,
+    pub aperture: f64,
+    pub setup: ReceiverSetup,
+    /// Where each waiting packet came from, kept only for packets that wait past the step they came
+    /// in (a receiver sampling every step never needs them).
+    pub origins: Vec<Origin>,
     /// Boxed: the generator is large and only noisy receivers touch it.
     pub rng: Box<ChaCha8Rng>,
     /// While a replay is recorded: the emitters of the packets heard since the recorder last looked.

@@ -33,11 +33,35 @@ struct Send {
     robot: Option<NodeId>,
 }
 
+/// Who may hear a packet, packed apart from its `Send`: a receiver checks this of every packet in
+/// reach, and reading 16 bytes a packet instead of a whole `Send` keeps the table of a busy step in
+/// cache.
+#[derive(Clone, Copy, Debug)]
+struct Audience {
+    channel: i32,
+    /// The emitter's robot (`NO_ROBOT`: none), which never hears it.
+    robot: usize,
+}
+
+/// No robot: never a node's index (it would be the last of a list filling all memory).
+const NO_ROBOT: usize = usize::MAX;
+
+impl Audience {
+    /// Whether a receiver on `channel` in robot `robot` (`NO_ROBOT`: none) hears the packet, as
+    /// `Sender::listen` decides before measuring.
+    #[inline]
+    fn includes(&self, channel: i32, robot: usize) -> bool {
+        hears(channel, self.channel) && self.robot != robot
+    }
+}
+
 /// The step's packets of one medium, in sending order, indexed by where they can reach. Kept from
 /// step to step for its memory.
 #[derive(Clone, Debug, Default)]
 pub(super) struct Outgoing {
     sends: Vec<Send>,
+    /// The same packets' channels and robots, in the same order.
+    audience: Vec<Audience>,
     /// The packets' bytes and origins, in the same order, for the outboxes to share.
     pub(super) table: Arc<PacketTable>,
     /// Packets with a finite range, grouped by range.
@@ -85,6 +109,7 @@ impl Outgoing {
             };
             let m = medium_index(e.medium);
             tables[m].push(send.from, p.data);
+            outgoing[m].audience.push(Audience { channel: send.channel, robot: send.robot.unwrap_or(NO_ROBOT) });
             outgoing[m].sends.push(send);
         }
         for (o, t) in outgoing.iter_mut().zip(tables) {
@@ -127,6 +152,7 @@ impl Outgoing {
     /// Forgets the packets, keeping the memory.
     pub fn clear(&mut self) {
         self.sends.clear();
+        self.audience.clear();
         self.everywhere.clear();
         self.classes.iter_mut().for_each(|c| c.members.clear());
     }
@@ -225,18 +251,11 @@ impl Sender<'_, '_> {
             if !r.waiting.is_empty() {
                 self.hand_over(ri, r, outbox);
             }
-            let robot = r.robot_node;
+            let robot = r.robot_node.unwrap_or(NO_ROBOT);
             let table = tables[medium].get_or_insert_with(|| TableHandles::new(SharedTable::new(out.table.clone())));
-            let heard = outbox.push_run(
-                tag,
-                channel,
-                table,
-                &self.receiver_pose[ri],
-                in_reach.iter().copied().filter(|&s| {
-                    let send = &out.sends[s as usize];
-                    hears(channel, send.channel) && send.robot != robot
-                }),
-            );
+            let heard = outbox.push_run_of(tag, channel, table, &self.receiver_pose[ri], in_reach, |s| {
+                out.audience[s as usize].includes(channel, robot)
+            });
             if heard > 0 {
                 // as if they had waited and been handed over: all measured at this pose version
                 (r.measured_at, r.measured_from) = (self.pose_version, 0);
