@@ -59,7 +59,10 @@ fn a_plain_robot_and_a_proto_robot_restarted_start_again_and_drive_on() {
     assert!(out.status.success(), "{}\n{}", out.stdout, out.stderr);
     assert_eq!(
         out.robot_lines("boss"),
-        ["before the restarts at 0.704: plain moved, proto moved", "after the restarts at 1.088: plain went on, proto went on"]
+        [
+            "before the restarts at 0.704: plain moved, proto moved",
+            "after the restarts at 1.088: plain went on, proto went on"
+        ]
     );
     for robot in ["plain", "proto"] {
         let starts = out.robot_lines(robot);
