@@ -227,3 +227,45 @@ fn a_nested_robot_keeps_its_devices_and_rides_with_its_parent() {
     assert!(out.status.success(), "{}\n{}", out.stdout, out.stderr);
     assert_eq!(out.robot_lines("outer"), ["inner gps from the outer robot: 0", "inner robot at 0.0000 0.1000 0.0160"]);
 }
+
+#[test]
+fn robots_nested_at_every_depth_and_behind_joints_and_slots_run_and_see_only_their_own_devices() {
+    // the inner robots of Webots' robot_nested world: a child, a grandchild, one in a Group, one on a
+    // HingeJoint's endPoint, one behind two Slots; each runs its controller and finds its own device only
+    let p = Project::new();
+    p.controller("nested_child", "nested_child");
+    let inner = |name: &str, place: &str, kids: &str| {
+        format!(
+            "Robot {{ name \"{name}\" controller \"nested_child\" controllerArgs [ \"{place}\" ] \
+             children [ Compass {{ name \"own\" }} {kids} ] }}"
+        )
+    };
+    let grandchild = inner("grandchild", "three levels", "");
+    let world = format!(
+        "#VRML_SIM R2025a utf8\nWorldInfo {{ basicTimeStep 16 }}\n\
+         Robot {{ name \"outer\" controller \"<none>\" children [ Gyro {{ }} {child} Group {{ children [ {group} \
+           HingeJoint {{ endPoint Solid {{ children [ {joint} ] }} }} \
+           Slot {{ endPoint Slot {{ endPoint {slot} }} }} ] }} ] }}\n",
+        child = inner("child", "direct child", &grandchild),
+        group = inner("brother", "group child", ""),
+        joint = inner("sister", "joint end point", ""),
+        slot = inner("slot brother", "slot end point", ""),
+    );
+    p.world("nested.wbt", &world);
+    let out = p.run("nested.wbt", &["--until", "0.1"]);
+    assert!(out.status.success(), "{}\n{}", out.stdout, out.stderr);
+    for (robot, place) in [
+        ("child", "direct child"),
+        ("grandchild", "three levels"),
+        ("brother", "group child"),
+        ("sister", "joint end point"),
+        ("slot brother", "slot end point"),
+    ] {
+        assert_eq!(
+            out.robot_lines(robot),
+            [format!("{place}: outer gyro not found, own compass found, 1 devices")],
+            "{}",
+            out.stderr
+        );
+    }
+}

@@ -1108,6 +1108,8 @@ fn sensors_read_nan_before_their_first_sample_and_force_sensors_zero_in_free_fal
     let world = "#VRML_SIM R2025a utf8\nWorldInfo { basicTimeStep 16 }\n\
         Robot { name \"still\" translation 0 0 0.05 controller \"first_samples\" controllerArgs [ \"altimeter\" ] \
           children [ Altimeter { } ] }\n\
+        Robot { name \"turned\" translation -0.4 0.2 0.05 rotation 0 0 1 1.57 controller \"first_samples\" \
+          controllerArgs [ \"altimeter\" ] children [ Altimeter { translation 0 -0.05 0 rotation 1 0 0 3.1415 } ] }\n\
         Robot { name \"falling\" translation 2 0 5 controller \"first_samples\" controllerArgs [ \"falling\" ] \
           boundingObject Box { size 0.1 0.1 0.1 } physics Physics { density -1 mass 100 } children [ \
             TouchSensor { name \"force\" type \"force\" translation 0 0 -0.06 boundingObject Sphere { radius 0.01 } \
@@ -1118,6 +1120,11 @@ fn sensors_read_nan_before_their_first_sample_and_force_sensors_zero_in_free_fal
     assert!(out.status.success(), "{}", out.stderr);
     assert_eq!(
         out.robot_lines("still"),
+        ["before enable nan", "before a step nan", "after step 1 0.05", "after step 2 0.05", "after step 3 0.05"]
+    );
+    // Webots' layout: an altimeter upside down, 5 cm to the side of a turned robot, is at the same height
+    assert_eq!(
+        out.robot_lines("turned"),
         ["before enable nan", "before a step nan", "after step 1 0.05", "after step 2 0.05", "after step 3 0.05"]
     );
     // a force sensor's default lookup table is [0 0 0, 5000 50000 0]; 80 ms into a fall nothing touches
