@@ -15,13 +15,6 @@ def x_of(webots):
     return webots.supervisor.getFromDef("ROVER").getPosition()[0]
 
 
-def timed_x(webots):
-    """The rover's x with the simulated times just before and just after it was read."""
-    before = webots.sim_time()
-    x = x_of(webots)
-    return x, before, webots.sim_time()
-
-
 def wait_until_online(driver, speed):
     """The rover is asynchronous: the world does not wait for its controller to start, so a test that
     measures the drive waits until the driver has set its wheels (a loaded machine may take a while to
@@ -34,19 +27,18 @@ def wait_until_online(driver, speed):
 
 
 @pytest.mark.webots_controller("rover", "controllers/driver/driver.py", args=["10"])
-def test_the_rover_drives_the_distance_its_wheels_give(webots):
+def test_the_rover_drives_at_the_speed_its_wheels_give(webots):
     wait_until_online(webots.controllers["rover"], 10)
-    webots.step(500)  # past the wheels' acceleration (20 rad/s^2 up to 10 rad/s)
-    # the injected supervisor is asynchronous, as in Webots: time also runs between its calls (far more
-    # of it on a loaded machine), so each position read is bracketed by two time reads and the speed is
-    # bounded by the shortest and the longest interval the distance can have taken
-    x0, before0, after0 = timed_x(webots)
-    assert webots.step(2000) != -1
-    x1, before1, after1 = timed_x(webots)
-    assert before1 - after0 >= 2.0 - 1e-9
-    fastest = (x1 - x0) / (before1 - after0)
-    slowest = (x1 - x0) / (after1 - before0)
-    assert slowest <= 10 * RADIUS * 1.1 and fastest >= 10 * RADIUS * 0.9, (slowest, fastest)
+    webots.step(1000)  # past the wheels' acceleration (20 rad/s^2 up to 10 rad/s) and its settling
+    # the injected supervisor is asynchronous, as in Webots: the world runs on between its steps, so a
+    # node read is of the world's present while the supervisor's time is its last step's (far apart on a
+    # loaded machine); the rover's velocity, steady once the wheels are at speed, does not depend on it
+    rover = webots.supervisor.getFromDef("ROVER")
+    start = rover.getPosition()[0]
+    for _ in range(3):
+        assert rover.getVelocity()[0] == pytest.approx(10 * RADIUS, rel=0.1)
+        assert webots.step(500) != -1
+    assert rover.getPosition()[0] > start
 
 
 def test_the_supervisor_moves_the_crate(webots):
@@ -69,5 +61,5 @@ def test_a_controller_restarts_and_drives_again(webots):
     driver.restart()
     assert driver.alive
     start = x_of(webots)
-    webots.step(1000)
+    webots.step(2000)  # long: the world's present, which x_of reads, may be ahead of the supervisor's time
     assert x_of(webots) - start > 0.1
