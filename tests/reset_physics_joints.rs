@@ -105,9 +105,8 @@ fn webots_reset_physics_hinge_joint_test_stops_the_wheels_motors_were_slowing_do
     let p = Project::new();
     p.controller("wheel_spinner", "wheel_spinner");
     p.controller("reset_spinning_wheels", "reset_spinning_wheels");
-    std::fs::create_dir_all(p.path().join("protos")).unwrap();
-    std::fs::write(p.path().join("protos/SpinningWheel.proto"), SPINNING_WHEEL).unwrap();
-    std::fs::write(p.path().join("protos/NestedSpinningWheel.proto"), NESTED_SPINNING_WHEEL).unwrap();
+    p.proto("SpinningWheel", SPINNING_WHEEL);
+    p.proto("NestedSpinningWheel", NESTED_SPINNING_WHEEL);
     p.world("wheels.wbt", WORLD);
     let out = p.run("wheels.wbt", &[]);
     assert!(out.status.success(), "{}\n{}", out.stdout, out.stderr);

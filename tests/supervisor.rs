@@ -121,8 +121,7 @@ fn assert_success(out: &RunOutput) {
 /// The controllers check every message they provoke (captured around the call); nothing else may
 /// reach the runner's stderr.
 fn assert_no_stray_messages(out: &RunOutput) {
-    let stray: Vec<&str> = out.stderr.lines().filter(|l| l.contains("Error:") || l.contains("Warning:")).collect();
-    assert!(stray.is_empty(), "unexpected messages:\n{}", stray.join("\n"));
+    out.assert_no_messages();
 }
 
 #[test]

@@ -30,8 +30,7 @@ Robot { name "importer" supervisor TRUE controller "import_importable" }
 #[test]
 fn a_proto_declared_importable_is_imported_by_a_supervisor_with_its_parameters() {
     let p = Project::new();
-    std::fs::create_dir_all(p.path().join("protos")).unwrap();
-    std::fs::write(p.path().join("protos/Chair.proto"), CHAIR_PROTO).unwrap();
+    p.proto("Chair", CHAIR_PROTO);
     p.world("import.wbt", WORLD);
     p.controller("import_importable", "import_importable");
     let out = p.run("import.wbt", &["--until", "0.1"]);

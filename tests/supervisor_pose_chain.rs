@@ -41,6 +41,5 @@ fn a_transform_behind_a_joint_in_a_turned_robot_has_its_pose_and_a_written_scale
     let out = p.run("chain.wbt", &["--until", "1"]);
     assert!(out.status.success(), "run failed:\n{}\n{}", out.stdout, out.stderr);
     assert_eq!(out.robot_lines("supervisor"), ["sv_pose_chain: all checks passed at t=0.384"]);
-    let stray: Vec<&str> = out.stderr.lines().filter(|l| l.contains("Error:") || l.contains("Warning:")).collect();
-    assert!(stray.is_empty(), "unexpected messages:\n{}", stray.join("\n"));
+    out.assert_no_messages();
 }

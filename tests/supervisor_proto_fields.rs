@@ -57,14 +57,12 @@ Robot { name "fields" supervisor TRUE controller "proto_field_chain" }
 #[test]
 fn fields_along_a_proto_hierarchy_and_its_internal_instance_lead_to_the_parameters_that_set_them() {
     let p = Project::new();
-    std::fs::create_dir_all(p.path().join("protos")).unwrap();
-    std::fs::write(p.path().join("protos/Layer.proto"), LAYER_PROTO).unwrap();
-    std::fs::write(p.path().join("protos/Stack.proto"), STACK_PROTO).unwrap();
+    p.proto("Layer", LAYER_PROTO);
+    p.proto("Stack", STACK_PROTO);
     p.world("stack.wbt", WORLD);
     p.controller("proto_field_chain", "proto_field_chain");
     let out = p.run("stack.wbt", &["--until", "0.2"]);
     assert!(out.status.success(), "run failed:\n{}\n{}", out.stdout, out.stderr);
     out.assert_stdout_has("proto_field_chain: all checks passed at t=0.064");
-    let stray: Vec<&str> = out.stderr.lines().filter(|l| l.contains("Error:") || l.contains("Warning:")).collect();
-    assert!(stray.is_empty(), "unexpected messages:\n{}", stray.join("\n"));
+    out.assert_no_messages();
 }

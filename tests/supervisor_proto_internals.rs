@@ -34,13 +34,11 @@ DEF BOT Sealed { controller "proto_hidden_fields" translation 0.5 0 0.25 rotatio
 #[test]
 fn a_proto_supervisor_finds_its_field_and_hidden_field_parameters_but_not_its_body_s_fields_or_defs() {
     let p = Project::new();
-    std::fs::create_dir_all(p.path().join("protos")).unwrap();
-    std::fs::write(p.path().join("protos/Sealed.proto"), SEALED_PROTO).unwrap();
+    p.proto("Sealed", SEALED_PROTO);
     p.world("sealed.wbt", WORLD);
     p.controller("proto_hidden_fields", "proto_hidden_fields");
     let out = p.run("sealed.wbt", &["--until", "0.2"]);
     assert!(out.status.success(), "run failed:\n{}\n{}", out.stdout, out.stderr);
     out.assert_stdout_has("proto_hidden_fields: all checks passed at t=0.064");
-    let stray: Vec<&str> = out.stderr.lines().filter(|l| l.contains("Error:") || l.contains("Warning:")).collect();
-    assert!(stray.is_empty(), "unexpected messages:\n{}", stray.join("\n"));
+    out.assert_no_messages();
 }

@@ -45,13 +45,11 @@ Arm { controller "proto_joint_hold" supervisor TRUE }
 #[test]
 fn a_joint_inside_a_proto_set_by_a_supervisor_puts_the_tool_there_and_its_motor_holds_it() {
     let p = Project::new();
-    std::fs::create_dir_all(p.path().join("protos")).unwrap();
-    std::fs::write(p.path().join("protos/Arm.proto"), ARM_PROTO).unwrap();
+    p.proto("Arm", ARM_PROTO);
     p.world("arm.wbt", WORLD);
     p.controller("proto_joint_hold", "proto_joint_hold");
     let out = p.run("arm.wbt", &["--until", "2"]);
     assert!(out.status.success(), "run failed:\n{}\n{}", out.stdout, out.stderr);
     assert_eq!(out.robot_lines("arm"), ["proto_joint_hold: all checks passed at t=1.056"]);
-    let stray: Vec<&str> = out.stderr.lines().filter(|l| l.contains("Error:") || l.contains("Warning:")).collect();
-    assert!(stray.is_empty(), "unexpected messages:\n{}", stray.join("\n"));
+    out.assert_no_messages();
 }

@@ -24,6 +24,5 @@ fn a_reset_removes_an_imported_node_and_the_children_count_and_index_minus_one_f
         out.robot_lines("importer"),
         ["reset_drops_imports: 3 children, 4 with the import, 3 after the reset, 4 after a second import"]
     );
-    let stray: Vec<&str> = out.stderr.lines().filter(|l| l.contains("Error:") || l.contains("Warning:")).collect();
-    assert!(stray.is_empty(), "unexpected messages:\n{}", stray.join("\n"));
+    out.assert_no_messages();
 }

@@ -44,6 +44,5 @@ fn nested_frames_follow_their_outer_frame_before_and_after_a_reset_which_brings_
             "moved after a save: outer frames at z=10, inner nodes at z=11",
         ]
     );
-    let stray: Vec<&str> = out.stderr.lines().filter(|l| l.contains("Error:") || l.contains("Warning:")).collect();
-    assert!(stray.is_empty(), "unexpected messages:\n{}", stray.join("\n"));
+    out.assert_no_messages();
 }

@@ -50,8 +50,7 @@ DEF PROTO_BOT SliderBot { name "proto" translation 0 1 0 controller "slide_forwa
 #[test]
 fn a_plain_robot_and_a_proto_robot_restarted_start_again_and_drive_on() {
     let p = Project::new();
-    std::fs::create_dir_all(p.path().join("protos")).unwrap();
-    std::fs::write(p.path().join("protos/SliderBot.proto"), SLIDER_BOT_PROTO).unwrap();
+    p.proto("SliderBot", SLIDER_BOT_PROTO);
     p.world("restart.wbt", WORLD);
     p.controller("restart_pair", "restart_pair");
     p.controller("slide_forward", "slide_forward");

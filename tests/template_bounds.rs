@@ -15,8 +15,7 @@ const WRITER: &str = "#VRML_SIM R2025a utf8\n# template language: javascript\nPR
 
 fn project() -> Project {
     let p = Project::new();
-    std::fs::create_dir_all(p.path().join("protos")).unwrap();
-    std::fs::write(p.path().join("protos/Writer.proto"), WRITER).unwrap();
+    p.proto("Writer", WRITER);
     p.controller("talk_lines", "talk_lines");
     p
 }

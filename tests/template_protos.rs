@@ -34,8 +34,7 @@ PROTO Blinker [
 #[test]
 fn a_supervisor_write_regenerates_the_template_robot() {
     let p = Project::new();
-    std::fs::create_dir_all(p.path().join("protos")).unwrap();
-    std::fs::write(p.path().join("protos/Blinker.proto"), BLINKER).unwrap();
+    p.proto("Blinker", BLINKER);
     p.world(
         "t.wbt",
         "#VRML_SIM R2025a utf8\nEXTERNPROTO \"../protos/Blinker.proto\"\nWorldInfo { basicTimeStep 32 }\nDEF BOT Blinker { controller \"sv_template\" }\n",
@@ -127,10 +126,9 @@ fn joints_reach_a_robot_as_plain_nodes_visible_or_invisible_proto_parameters_ali
     // Webots' collapsible_proto_parameter_nodes: one chain of five motors, three ways to write it
     let p = Project::new();
     p.controller("chain_reporter", "chain_reporter");
-    std::fs::create_dir_all(p.path().join("protos")).unwrap();
-    std::fs::write(p.path().join("protos/Layer.proto"), LAYER).unwrap();
-    std::fs::write(p.path().join("protos/VisibleChain.proto"), VISIBLE).unwrap();
-    std::fs::write(p.path().join("protos/InvisibleChain.proto"), invisible()).unwrap();
+    p.proto("Layer", LAYER);
+    p.proto("VisibleChain", VISIBLE);
+    p.proto("InvisibleChain", &invisible());
     let mut layers = String::new();
     for i in (0..5).rev() {
         layers = format!(
@@ -184,8 +182,7 @@ PROTO Crate [
 fn references_into_a_regenerated_instance_die_and_new_lookups_find_its_new_body() {
     // Webots' supervisor_field: an internal field's reference has type 0 after its PROTO regenerated
     let p = Project::new();
-    std::fs::create_dir_all(p.path().join("protos")).unwrap();
-    std::fs::write(p.path().join("protos/Crate.proto"), CRATE).unwrap();
+    p.proto("Crate", CRATE);
     p.world(
         "t.wbt",
         "#VRML_SIM R2025a utf8\nEXTERNPROTO \"../protos/Crate.proto\"\nWorldInfo { basicTimeStep 32 }\nDEF CRATE Crate { }\n\

@@ -128,6 +128,12 @@ impl RunOutput {
         );
     }
 
+    /// The run printed no `Error:` or `Warning:` line on stderr.
+    pub fn assert_no_messages(&self) {
+        let stray: Vec<&str> = self.stderr.lines().filter(|l| l.contains("Error:") || l.contains("Warning:")).collect();
+        assert!(stray.is_empty(), "unexpected messages:\n{}", stray.join("\n"));
+    }
+
     /// Lines a robot printed on stdout, without the runner's `[robot] ` prefix.
     pub fn robot_lines(&self, robot: &str) -> Vec<String> {
         let prefix = format!("[{robot}] ");
@@ -169,6 +175,15 @@ impl Project {
 
     pub fn world(&self, name: &str, text: &str) -> PathBuf {
         let path = self.path().join("worlds").join(name);
+        std::fs::write(&path, text).unwrap();
+        path
+    }
+
+    /// Writes `protos/<name>.proto` (a world's `EXTERNPROTO "../protos/<name>.proto"`).
+    pub fn proto(&self, name: &str, text: &str) -> PathBuf {
+        let dir = self.path().join("protos");
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join(format!("{name}.proto"));
         std::fs::write(&path, text).unwrap();
         path
     }
