@@ -3,7 +3,8 @@
 //! axes turned by the -120° rotation about (1, 1, 1) that makes a device's x axis the robot's z (one
 //! receiver's only by a quarter turn about x, one robot turned -45° about y). Each message is received
 //! exactly when the channels match and each end lies inside the other's cone (half the aperture about
-//! its x axis; aperture -1: everywhere), which the test works out from the layout.
+//! its x axis; aperture -1: everywhere), which the test works out from the layout. Radio and serial
+//! (Webots' radio and serial aperture worlds, the same schedule) ignore the cones.
 
 mod common;
 
@@ -18,7 +19,7 @@ const ROBOTS: [(&str, [f64; 3], [f64; 4], &str, [f64; 4], &str); 4] = [
         [0.0, 1.0, 0.0, -0.7854],
         "Emitter",
         [0.57735, 0.57735, 0.57735, -2.0944],
-        "name \"emitter0\" type \"infra-red\" aperture 1.5708 channel 1 bufferSize 100",
+        "name \"emitter0\" aperture 1.5708 channel 1 bufferSize 100",
     ),
     (
         "robot1",
@@ -26,7 +27,7 @@ const ROBOTS: [(&str, [f64; 3], [f64; 4], &str, [f64; 4], &str); 4] = [
         [0.0, 1.0, 0.0, 0.0],
         "Emitter",
         [0.57735, 0.57735, 0.57735, -2.0944],
-        "name \"emitter1\" type \"infra-red\" range 1.3 maxRange 2 channel 1",
+        "name \"emitter1\" range 1.3 maxRange 2 channel 1",
     ),
     (
         "robot2",
@@ -34,7 +35,7 @@ const ROBOTS: [(&str, [f64; 3], [f64; 4], &str, [f64; 4], &str); 4] = [
         [0.0, 1.0, 0.0, 0.0],
         "Receiver",
         [0.57735, 0.57735, 0.57735, -2.0944],
-        "name \"receiver2\" type \"infra-red\" aperture 0.5 channel 1",
+        "name \"receiver2\" aperture 0.5 channel 1",
     ),
     (
         "robot3",
@@ -42,7 +43,7 @@ const ROBOTS: [(&str, [f64; 3], [f64; 4], &str, [f64; 4], &str); 4] = [
         [0.0, 1.0, 0.0, 0.0],
         "Receiver",
         [1.0, 0.0, 0.0, -1.5708],
-        "name \"receiver3\" type \"infra-red\" aperture 0.5 channel 1 bufferSize 120",
+        "name \"receiver3\" aperture 0.5 channel 1 bufferSize 120",
     ),
 ];
 
@@ -61,15 +62,14 @@ fn inside(axis: Vector3<f64>, towards: Vector3<f64>, aperture: f64) -> bool {
     aperture < 0.0 || axis.angle(&towards) <= aperture / 2.0
 }
 
-#[test]
-fn infra_red_messages_reach_a_receiver_only_inside_both_cones_of_webots_layout() {
+fn run_layout(kind: &str) -> common::RunOutput {
     let robots: Vec<String> = ROBOTS
         .iter()
         .map(|(name, t, r, node, d, fields)| {
             format!(
                 "Robot {{ name \"{name}\" translation {} {} {} rotation {} {} {} {} controller \"ir_aperture_layout\" children [ \
                  Shape {{ geometry Box {{ size 0.1 0.1 0.1 }} }} \
-                 {node} {{ translation 0 0.11 0 rotation {} {} {} {} {fields} }} ] }}",
+                 {node} {{ translation 0 0.11 0 rotation {} {} {} {} type \"{kind}\" {fields} }} ] }}",
                 t[0], t[1], t[2], r[0], r[1], r[2], r[3], d[0], d[1], d[2], d[3]
             )
         })
@@ -85,14 +85,28 @@ fn infra_red_messages_reach_a_receiver_only_inside_both_cones_of_webots_layout()
     let out = p.run("ir_aperture.wbt", &[]);
     assert!(out.status.success(), "{}\n{}", out.stdout, out.stderr);
     out.assert_no_messages();
+    out
+}
 
+/// (sender, its channel) per phase, as the controller sends; receiver2 listens on 1, receiver3 on 2
+const PHASES: [(usize, i32); 4] = [(1, 1), (0, 2), (1, 2), (0, 1)];
+
+fn channel(receiver: usize) -> i32 {
+    if receiver == 2 {
+        1
+    } else {
+        2
+    }
+}
+
+#[test]
+fn infra_red_messages_reach_a_receiver_only_inside_both_cones_of_webots_layout() {
+    let out = run_layout("infra-red");
     // (sender, its channel) per phase, as the controller sends; receiver2 listens on 1, receiver3 on 2
-    let phases = [(1, 1), (0, 2), (1, 2), (0, 1)];
     let apertures = [1.5708, -1.0, 0.5, 0.5];
-    let channel = |receiver: usize| if receiver == 2 { 1 } else { 2 };
     for receiver in [2, 3] {
         let (rp, raxis) = pose(receiver);
-        let want: Vec<String> = phases
+        let want: Vec<String> = PHASES
             .iter()
             .enumerate()
             .map(|(k, &(sender, ch))| {
@@ -109,4 +123,21 @@ fn infra_red_messages_reach_a_receiver_only_inside_both_cones_of_webots_layout()
     // robot3 is outside robot0's cone, phase 3: robot1 outside robot3's, phase 4: each outside the other's)
     assert_eq!(out.robot_lines("robot2"), ["phase 1: 1", "phase 2: 0", "phase 3: 0", "phase 4: 0"]);
     assert_eq!(out.robot_lines("robot3"), ["phase 1: 0", "phase 2: 0", "phase 3: 0", "phase 4: 0"]);
+}
+
+/// Webots' emitter_receiver_radio_aperture and _serial_aperture: the same schedule, and apertures mean
+/// nothing to radio and serial: every message reaches the receiver on its channel.
+#[test]
+fn radio_and_serial_messages_ignore_the_cones_of_webots_layout() {
+    for kind in ["radio", "serial"] {
+        let out = run_layout(kind);
+        for receiver in [2, 3] {
+            let want: Vec<String> = PHASES
+                .iter()
+                .enumerate()
+                .map(|(k, &(_, ch))| format!("phase {}: {}", k + 1, (ch == channel(receiver)) as i32))
+                .collect();
+            assert_eq!(out.robot_lines(&format!("robot{receiver}")), want, "{kind} robot{receiver}");
+        }
+    }
 }
