@@ -1,5 +1,5 @@
 //! Webots' `tests/api` world `distance_sensor_infra-red_vs_transformed_planes` as Webots writes it (an
-//! R2023b NUE world: a Plane's normal is its z axis, each Plane turned by an inner Pose about x): ten
+//! R2023b NUE world, its quarter and half turns written exactly here: a Plane's normal is its z axis, each Plane turned by an inner Pose about x): ten
 //! infra-red sensors in a row along -z look along +x at three Planes 5 cm ahead. The second Plane is not
 //! tilted but turned 45° within its own face (a 0.13 × 0.07 diamond), so sensors F and G both meet it at
 //! 5 cm; the third faces away from the sensors and is not seen. Expected values from the rays' crossings
@@ -8,21 +8,25 @@
 mod common;
 
 use common::Project;
+use std::f64::consts::{FRAC_PI_2, PI};
+
 use nalgebra::{Unit, UnitQuaternion, Vector3};
 
 /// (DEF, translation, rotation, size)
-const PLANES: [(&str, [f64; 3], [f64; 4], [f64; 2]); 3] = [
-    ("REGULAR", [0.05, 0.0, -0.08], [0.0, 0.0, 1.0, 1.5708], [0.15, 0.15]),
+type Placed = (&'static str, [f64; 3], [f64; 4], [f64; 2]);
+
+const PLANES: [Placed; 3] = [
+    ("REGULAR", [0.05, 0.0, -0.08], [0.0, 0.0, 1.0, FRAC_PI_2], [0.15, 0.15]),
     (
         "ROTATED",
         [0.05, 0.0, -0.26],
         [-0.35740681862788, 0.3574058186283875, -0.8628565621288802, -1.7177753071795863],
         [0.13, 0.07],
     ),
-    ("FLIPPED", [0.05, 0.0, -0.39], [0.70710528118436, 0.707108281185553, 3.3905113482557537e-09, 3.14159], [0.1, 0.1]),
+    ("FLIPPED", [0.05, 0.0, -0.39], [0.70710528118436, 0.707108281185553, 3.3905113482557537e-09, PI], [0.1, 0.1]),
 ];
 
-const INNER: [f64; 4] = [1.0, 0.0, 0.0, -1.57079632679];
+const INNER: [f64; 4] = [1.0, 0.0, 0.0, -FRAC_PI_2];
 
 fn rotation(r: [f64; 4]) -> UnitQuaternion<f64> {
     UnitQuaternion::from_axis_angle(&Unit::new_normalize(Vector3::new(r[0], r[1], r[2])), r[3])

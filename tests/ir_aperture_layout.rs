@@ -9,17 +9,21 @@
 mod common;
 
 use common::Project;
+use std::f64::consts::{FRAC_PI_2, FRAC_PI_4};
+
 use nalgebra::{Unit, UnitQuaternion, Vector3};
 
 /// (robot name, translation, robot rotation, device node, device rotation, fields)
-const ROBOTS: [(&str, [f64; 3], [f64; 4], &str, [f64; 4], &str); 4] = [
+type Layout = (&'static str, [f64; 3], [f64; 4], &'static str, [f64; 4], &'static str);
+
+const ROBOTS: [Layout; 4] = [
     (
         "robot0",
         [-0.3, 0.05, 0.3],
-        [0.0, 1.0, 0.0, -0.7854],
+        [0.0, 1.0, 0.0, -FRAC_PI_4],
         "Emitter",
         [0.57735, 0.57735, 0.57735, -2.0944],
-        "name \"emitter0\" aperture 1.5708 channel 1 bufferSize 100",
+        "name \"emitter0\" aperture 1.5707963267948966 channel 1 bufferSize 100",
     ),
     (
         "robot1",
@@ -42,7 +46,7 @@ const ROBOTS: [(&str, [f64; 3], [f64; 4], &str, [f64; 4], &str); 4] = [
         [-0.3, 0.05, -0.3],
         [0.0, 1.0, 0.0, 0.0],
         "Receiver",
-        [1.0, 0.0, 0.0, -1.5708],
+        [1.0, 0.0, 0.0, -FRAC_PI_2],
         "name \"receiver3\" aperture 0.5 channel 1 bufferSize 120",
     ),
 ];
@@ -103,7 +107,7 @@ fn channel(receiver: usize) -> i32 {
 fn infra_red_messages_reach_a_receiver_only_inside_both_cones_of_webots_layout() {
     let out = run_layout("infra-red");
     // (sender, its channel) per phase, as the controller sends; receiver2 listens on 1, receiver3 on 2
-    let apertures = [1.5708, -1.0, 0.5, 0.5];
+    let apertures = [FRAC_PI_2, -1.0, 0.5, 0.5];
     for receiver in [2, 3] {
         let (rp, raxis) = pose(receiver);
         let want: Vec<String> = PHASES
