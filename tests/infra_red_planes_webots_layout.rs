@@ -1,9 +1,10 @@
 //! Webots' `tests/api` world `distance_sensor_infra-red_vs_transformed_planes` as Webots writes it (an
-//! R2023b NUE world, its quarter and half turns written exactly here: a Plane's normal is its z axis, each Plane turned by an inner Pose about x): ten
-//! infra-red sensors in a row along -z look along +x at three Planes 5 cm ahead. The second Plane is not
-//! tilted but turned 45° within its own face (a 0.13 × 0.07 diamond), so sensors F and G both meet it at
-//! 5 cm; the third faces away from the sensors and is not seen. Expected values from the rays' crossings
-//! with the Planes' front faces within their size; Webots' test expects 833.33 (B, C, D, F, G) and 1000.
+//! R2023b NUE world: a Plane's normal is its z axis, each Plane turned by an inner Pose about x; its
+//! quarter and half turns written exactly here): ten infra-red sensors in a row along -z look along +x
+//! at three Planes 5 cm ahead. The second Plane is not tilted but turned 45° within its own face (a
+//! 0.13 × 0.07 diamond), so sensors F and G both meet it at 5 cm; the third faces away from the sensors
+//! and is not seen. Expected values from the rays' crossings with the Planes' front faces within their
+//! size; Webots' test expects 833.33 (B, C, D, F, G) and 1000.
 
 mod common;
 
