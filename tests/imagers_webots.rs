@@ -402,6 +402,14 @@ fn webots_camera_tests_image_update_exposure_focus_and_a_lit_red_box() {
     p.controller("camera_webots", "camera_webots");
     p.world("update.wbt", IMAGE_UPDATE_WORLD);
     p.run_printing("update.wbt", "camera image_update test passed");
+    // as Webots' world writes it: its Appearance also holds an ImageTexture without a url, which leaves
+    // the material's colour as it is
+    let with_texture =
+        IMAGE_UPDATE_WORLD.replace("diffuseColor 1 1 1 } }", "diffuseColor 1 1 1 } texture ImageTexture { } }");
+    assert_ne!(with_texture, IMAGE_UPDATE_WORLD);
+    p.world("update_texture.wbt", &with_texture);
+    let out = p.run_printing("update_texture.wbt", "camera image_update test passed");
+    assert!(!out.stderr.contains("Warning"), "{}", out.stderr);
     p.world("exposure.wbt", &red_half("exposure 0.5", "exposure"));
     p.run_printing("exposure.wbt", "camera exposure test passed");
     // Webots' Focus: no focal distance, so no blur until the controller sets one
