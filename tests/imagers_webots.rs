@@ -544,6 +544,16 @@ fn webots_camera_revert_test_images_after_a_reload_are_the_same() {
     p.controller("camera_revert_webots", "camera_revert_webots");
     p.world("revert.wbt", CAMERA_REVERT_WORLD);
     p.run_printing("revert.wbt", "camera revert test passed");
+    // Webots turns its robot by physics (wheels on a floor): the same run after a reload with the camera's
+    // Solid a body the motor turns through the physics engine
+    let bodily = CAMERA_REVERT_WORLD.replace(
+        "endPoint Solid { children [ Camera { width 64 height 48 noise 0.04 } ] }",
+        "endPoint Solid { children [ Camera { width 64 height 48 noise 0.04 } ] \
+         boundingObject Box { size 0.05 0.05 0.05 } physics Physics { } }",
+    );
+    assert_ne!(bodily, CAMERA_REVERT_WORLD);
+    p.world("revert_physics.wbt", &bodily);
+    p.run_printing("revert_physics.wbt", "camera revert test passed");
 }
 
 #[test]
