@@ -481,6 +481,15 @@ fn webots_lidar_rotating_test_the_first_quarter_of_a_turn_is_the_fixed_lidars_vi
           verticalFieldOfView 0.1 numberOfLayers 1 maxRange 5 type "rotating" defaultFrequency 1 }"#;
     p.world("rotating.wbt", &lidar_world(devices, "rotating"));
     p.run_printing("rotating.wbt", "rotating test passed");
+    // as in Webots' world, the rotating lidar's head is a Solid whose 0.1 m box surrounds the lidar: the
+    // lidar looks out through it (it sees the inside of no face)
+    let head = devices.replace(
+        "defaultFrequency 1 }",
+        "defaultFrequency 1 rotatingHead Solid { children [ Shape { geometry Box { size 0.1 0.1 0.1 } } ] } }",
+    );
+    assert_ne!(head, devices);
+    p.world("rotating_head.wbt", &lidar_world(&head, "rotating"));
+    p.run_printing("rotating_head.wbt", "rotating test passed");
 }
 
 /// Webots' lidar_vs_range_finder: a one-row spherical range finder and a one-layer lidar, both 128
