@@ -502,6 +502,11 @@ fn webots_lidar_vs_range_finder_test_both_read_the_same_ranges() {
         Lidar { horizontalResolution 128 fieldOfView 3.14159 numberOfLayers 1 maxRange 5 }"#;
     p.world("vs.wbt", &lidar_world(devices, "vs_range_finder"));
     p.run_printing("vs.wbt", "vs_range_finder test passed");
+    // Webots' world gives its range finder the cylindrical projection: one row is the same half turn
+    let cylindrical = devices.replace("projection \"spherical\"", "projection \"cylindrical\"");
+    assert_ne!(cylindrical, devices);
+    p.world("vs_cylindrical.wbt", &lidar_world(&cylindrical, "vs_range_finder"));
+    p.run_printing("vs_cylindrical.wbt", "vs_range_finder test passed");
 }
 
 /// Webots' range_finder_horizontal_spherical_projection: a cylindrical range finder (6.28 rad, 1000 ×
