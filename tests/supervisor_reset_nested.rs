@@ -1,7 +1,8 @@
 //! Webots' `tests/api` world `supervisor_reset_transform`: frames nested in frames (a Pose in a Pose, a
 //! Solid in a Pose, a Solid in a Pose in a Group) follow their outer frame when a supervisor moves it,
-//! come back to the world file's places after a simulation reset, and follow it again after the reset and
-//! after a state is saved, and come back to where they were saved when that state is loaded. (Webots once reported an inner node's position wrongly after a reset.)
+//! come back to the world file's places after a simulation reset, follow it again after the reset and
+//! after a state is saved, and come back to where they were saved when that state is loaded. (Webots once
+//! reported an inner node's position wrongly after a reset.)
 
 mod common;
 
