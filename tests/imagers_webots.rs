@@ -34,6 +34,8 @@ fn webots_lidar_point_cloud_test_first_sample_after_its_period_on_visual_shapes(
 
 /// Planes 2 m ahead of a 90-degree range finder: a semi-transparent one in the middle, an opaque one to
 /// the right (-y), a flat ElevationGrid turned upright below (z from -2.37 to -1.37); no bounding object.
+/// As in Webots' world, a plane 0.75 m ahead covers the top (z from 0.3 to 1.3), nearer than the range
+/// finder's minRange of 1 m, and the range finder has a motionBlur.
 const RANGE_FINDER_PLANAR: &str = r#"#VRML_SIM R2025a utf8
 WorldInfo { basicTimeStep 32 }
 Pose {
@@ -51,10 +53,15 @@ Pose {
   rotation 0 1 0 1.5708
   children [ Shape { geometry ElevationGrid { height [ 0 0 0 0 ] xDimension 2 yDimension 2 } } ]
 }
+Pose {
+  translation 0.75 0 0.8
+  rotation 0 1 0 1.5708
+  children [ Shape { geometry Plane { } } ]
+}
 Robot {
   controller "range_finder_webots"
   controllerArgs [ "planar" ]
-  children [ RangeFinder { name "range-finder" fieldOfView 1.5708 maxRange 3 } ]
+  children [ RangeFinder { name "range-finder" fieldOfView 1.5708 minRange 1 maxRange 3 motionBlur 32 } ]
 }
 "#;
 
