@@ -34,6 +34,8 @@ fn webots_lidar_point_cloud_test_first_sample_after_its_period_on_visual_shapes(
 
 /// Planes 2 m ahead of a 90-degree range finder: a semi-transparent one in the middle, an opaque one to
 /// the right (-y), a flat ElevationGrid turned upright below (z from -2.37 to -1.37); no bounding object.
+/// As in Webots' world, a plane 0.75 m ahead covers the top (z from 0.3 to 1.3), nearer than the range
+/// finder's minRange of 1 m, and the range finder has a motionBlur.
 const RANGE_FINDER_PLANAR: &str = r#"#VRML_SIM R2025a utf8
 WorldInfo { basicTimeStep 32 }
 Pose {
@@ -51,10 +53,15 @@ Pose {
   rotation 0 1 0 1.5708
   children [ Shape { geometry ElevationGrid { height [ 0 0 0 0 ] xDimension 2 yDimension 2 } } ]
 }
+Pose {
+  translation 0.75 0 0.8
+  rotation 0 1 0 1.5708
+  children [ Shape { geometry Plane { } } ]
+}
 Robot {
   controller "range_finder_webots"
   controllerArgs [ "planar" ]
-  children [ RangeFinder { name "range-finder" fieldOfView 1.5708 maxRange 3 } ]
+  children [ RangeFinder { name "range-finder" fieldOfView 1.5708 minRange 1 maxRange 3 motionBlur 32 } ]
 }
 "#;
 
@@ -402,6 +409,14 @@ fn webots_camera_tests_image_update_exposure_focus_and_a_lit_red_box() {
     p.controller("camera_webots", "camera_webots");
     p.world("update.wbt", IMAGE_UPDATE_WORLD);
     p.run_printing("update.wbt", "camera image_update test passed");
+    // as Webots' world writes it: its Appearance also holds an ImageTexture without a url, which leaves
+    // the material's colour as it is
+    let with_texture =
+        IMAGE_UPDATE_WORLD.replace("diffuseColor 1 1 1 } }", "diffuseColor 1 1 1 } texture ImageTexture { } }");
+    assert_ne!(with_texture, IMAGE_UPDATE_WORLD);
+    p.world("update_texture.wbt", &with_texture);
+    let out = p.run_printing("update_texture.wbt", "camera image_update test passed");
+    assert!(!out.stderr.contains("Warning"), "{}", out.stderr);
     p.world("exposure.wbt", &red_half("exposure 0.5", "exposure"));
     p.run_printing("exposure.wbt", "camera exposure test passed");
     // Webots' Focus: no focal distance, so no blur until the controller sets one
@@ -473,6 +488,15 @@ fn webots_lidar_rotating_test_the_first_quarter_of_a_turn_is_the_fixed_lidars_vi
           verticalFieldOfView 0.1 numberOfLayers 1 maxRange 5 type "rotating" defaultFrequency 1 }"#;
     p.world("rotating.wbt", &lidar_world(devices, "rotating"));
     p.run_printing("rotating.wbt", "rotating test passed");
+    // as in Webots' world, the rotating lidar's head is a Solid whose 0.1 m box surrounds the lidar: the
+    // lidar looks out through it (it sees the inside of no face)
+    let head = devices.replace(
+        "defaultFrequency 1 }",
+        "defaultFrequency 1 rotatingHead Solid { children [ Shape { geometry Box { size 0.1 0.1 0.1 } } ] } }",
+    );
+    assert_ne!(head, devices);
+    p.world("rotating_head.wbt", &lidar_world(&head, "rotating"));
+    p.run_printing("rotating_head.wbt", "rotating test passed");
 }
 
 /// Webots' lidar_vs_range_finder: a one-row spherical range finder and a one-layer lidar, both 128
@@ -485,6 +509,11 @@ fn webots_lidar_vs_range_finder_test_both_read_the_same_ranges() {
         Lidar { horizontalResolution 128 fieldOfView 3.14159 numberOfLayers 1 maxRange 5 }"#;
     p.world("vs.wbt", &lidar_world(devices, "vs_range_finder"));
     p.run_printing("vs.wbt", "vs_range_finder test passed");
+    // Webots' world gives its range finder the cylindrical projection: one row is the same half turn
+    let cylindrical = devices.replace("projection \"spherical\"", "projection \"cylindrical\"");
+    assert_ne!(cylindrical, devices);
+    p.world("vs_cylindrical.wbt", &lidar_world(&cylindrical, "vs_range_finder"));
+    p.run_printing("vs_cylindrical.wbt", "vs_range_finder test passed");
 }
 
 /// Webots' range_finder_horizontal_spherical_projection: a cylindrical range finder (6.28 rad, 1000 ×
@@ -536,6 +565,16 @@ fn webots_camera_revert_test_images_after_a_reload_are_the_same() {
     p.controller("camera_revert_webots", "camera_revert_webots");
     p.world("revert.wbt", CAMERA_REVERT_WORLD);
     p.run_printing("revert.wbt", "camera revert test passed");
+    // Webots turns its robot by physics (wheels on a floor): the same run after a reload with the camera's
+    // Solid a body the motor turns through the physics engine
+    let bodily = CAMERA_REVERT_WORLD.replace(
+        "endPoint Solid { children [ Camera { width 64 height 48 noise 0.04 } ] }",
+        "endPoint Solid { children [ Camera { width 64 height 48 noise 0.04 } ] \
+         boundingObject Box { size 0.05 0.05 0.05 } physics Physics { } }",
+    );
+    assert_ne!(bodily, CAMERA_REVERT_WORLD);
+    p.world("revert_physics.wbt", &bodily);
+    p.run_printing("revert_physics.wbt", "camera revert test passed");
 }
 
 #[test]

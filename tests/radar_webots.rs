@@ -137,11 +137,13 @@ Robot {
 "#;
 
 /// A target 0.6 m ahead of a radar whose robot, like the target, has no physics: the supervisor's
-/// velocities move both (Webots' kinematic Solids), and the radial speed is their relative speed.
+/// velocities move both (Webots' kinematic Solids), and the radial speed is their relative speed. As in
+/// Webots' world, the radar carries a Solid of its own with a radar cross-section, at its origin (closer
+/// than minRange): never a target, the radar sees one.
 const SPEED: &str = r#"#VRML_SIM R2025a utf8
 WorldInfo { basicTimeStep 32 }
 Robot {
-  children [ Radar { minRange 0.2 } ]
+  children [ Radar { minRange 0.2 children [ Solid { children [ Shape { geometry Sphere { radius 0.1 } } ] radarCrossSection 1 } ] } ]
   controller "radar_webots"
   controllerArgs [ "speed" ]
   supervisor TRUE

@@ -1,7 +1,8 @@
 //! Webots' `tests/api` world `supervisor_reset_transform`: frames nested in frames (a Pose in a Pose, a
 //! Solid in a Pose, a Solid in a Pose in a Group) follow their outer frame when a supervisor moves it,
-//! come back to the world file's places after a simulation reset, and follow it again after the reset and
-//! after a state is saved. (Webots once reported an inner node's position wrongly after a reset.)
+//! come back to the world file's places after a simulation reset, follow it again after the reset and
+//! after a state is saved, and come back to where they were saved when that state is loaded. (Webots once
+//! reported an inner node's position wrongly after a reset.)
 
 mod common;
 
@@ -42,6 +43,7 @@ fn nested_frames_follow_their_outer_frame_before_and_after_a_reset_which_brings_
             "reset: outer frames at z=0, inner nodes at z=1",
             "moved after the reset: outer frames at z=5, inner nodes at z=6",
             "moved after a save: outer frames at z=10, inner nodes at z=11",
+            "saved state loaded: outer frames at z=5, inner nodes at z=6",
         ]
     );
     out.assert_no_messages();

@@ -308,6 +308,18 @@ fn a_field_written_after_a_reset_in_the_same_step_survives_the_reset() {
     let out = p.run("reset.wbt", &["--until", "0.5"]);
     assert!(out.status.success(), "{}\n{}", out.stdout, out.stderr);
     assert_eq!(out.robot_lines("watcher"), ["first: 0 0 1", "after the reset: 1 0 0"]);
+    // Webots' own timing, with its world's 8 ms basic step under 32 ms controller steps: the write a step
+    // after the reset, read by the other supervisor two steps later
+    p.world(
+        "reset_late.wbt",
+        "#VRML_SIM R2025a utf8\nWorldInfo { basicTimeStep 8 }\n\
+         DEF SOLID Solid { translation 0 0 1 }\n\
+         Robot { name \"watcher\" supervisor TRUE controller \"reset_then_write\" controllerArgs [ \"late watcher\" ] }\n\
+         Robot { name \"resetter\" supervisor TRUE controller \"reset_then_write\" controllerArgs [ \"late resetter\" ] }\n",
+    );
+    let out = p.run("reset_late.wbt", &["--until", "0.5"]);
+    assert!(out.status.success(), "{}\n{}", out.stdout, out.stderr);
+    assert_eq!(out.robot_lines("watcher"), ["first: 0 0 1", "after the reset: 1 0 0"]);
 }
 
 #[test]

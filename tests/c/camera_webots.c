@@ -162,6 +162,9 @@ int main(int argc, char **argv) {
     WbDeviceTag camera = wb_robot_get_device("camera");
     wb_camera_enable(camera, TIME_STEP);
     wb_robot_step(TIME_STEP);
+    /* without a Zoom the field of view cannot change: its bounds are the field of view itself */
+    CHECK_DOUBLE(wb_camera_get_min_fov(camera), wb_camera_get_fov(camera));
+    CHECK_DOUBLE(wb_camera_get_max_fov(camera), wb_camera_get_fov(camera));
     if (strcmp(argv[1], "exposure") == 0) {
       CHECK_DOUBLE(wb_camera_get_exposure(camera), 0.5);
       halves(camera, 190);

@@ -18,6 +18,8 @@ int main(int argc, char **argv) {
   WbDeviceTag unit = wb_robot_get_device("inertial unit");
   CHECK(rotation != NULL && unit != 0, "no rotation or no unit");
   wb_inertial_unit_enable(unit, TIME_STEP);
+  /* the world's noise field, as written */
+  CHECK(fabs(wb_inertial_unit_get_noise(unit) - 0.000005) < 1e-12, "noise %g", wb_inertial_unit_get_noise(unit));
 
   double rotations[N][4] = {{0, 1, 0, 0},       {0, 1, 0, -1.5708}, {0, 1, 0, 1.5708}, {1, 0, 0, 1.5708},
                             {1, 0, 0, -1.5708}, {0, 0, 1, 0.7854},  {0, 0, 1, -0.7854}};

@@ -27,6 +27,8 @@ int main(void) {
   CHECK_VEC_TOL(wb_supervisor_field_get_sf_rotation(rotation), 4, 1e-12, 0, 0, 1, 0.5);
 
   CHECK(wb_supervisor_node_get_field(bot, "name") == NULL, "the body's 'name' is found as a parameter");
+  /* Webots' check: a field neither a parameter nor of the body's node is not found either */
+  CHECK(wb_supervisor_node_get_field(bot, "scale") == NULL, "'scale' is found");
   WbFieldRef name = wb_supervisor_node_get_proto_field(bot, "name");
   CHECK(name != NULL, "the body's 'name' is not found as a PROTO field");
   CHECK_STR(wb_supervisor_field_get_sf_string(name), "sealed");

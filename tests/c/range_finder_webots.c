@@ -1,7 +1,7 @@
 /* Webots' range_finder and range_finder_spherical API tests, reproduced in worlds of our own (argument:
  * "planar", "spherical" or "cylindrical"). Planar (90 degrees, 64 x 64, 3 m): planes 2 m ahead, a
  * semi-transparent one in the middle, an opaque one to the right, a flat ElevationGrid below; the left
- * edge meets nothing. Round (6.28 rad, 256 x 128): a plane 2 m ahead and one 2 m behind; the sides
+ * edge meets nothing; the top meets a plane nearer than minRange (1 m): infinity. Round (6.28 rad, 256 x 128): a plane 2 m ahead and one 2 m behind; the sides
  * meet nothing (the cylindrical one is 127 rows tall, so its middle row is level). Values within Webots' 0.015. */
 #include <math.h>
 #include <string.h>
@@ -32,6 +32,7 @@ int main(int argc, char **argv) {
   CHECK(image, "no range image");
   if (strcmp(argv[1], "planar") == 0) {
     CHECK(w == 64 && h == 64, "size %d x %d", w, h);
+    expect(image, w, w / 2, 0, INFINITY); /* a plane nearer than minRange */
     expect(image, w, 0, h / 2, INFINITY);
     expect(image, w, w / 2, h / 2, 2.0); /* the semi-transparent plane */
     expect(image, w, w - 1, h / 2, 2.0);

@@ -2,7 +2,8 @@
  * tests/supervisor_reset_nested.rs): three outer Poses, each with an inner node 1 m above it (a Pose, a
  * Solid, and a Solid under a Pose inside a Group). Moving an outer frame carries its inner node; a
  * simulation reset brings both back to the world file's places; moving again after the reset carries the
- * inner node again; so does a move after saving the state, which changes nothing by itself. */
+ * inner node again; so does a move after saving the state, which changes nothing by itself; loading
+ * that state brings both back to where they were saved. */
 #include <stdio.h>
 #include <webots/robot.h>
 #include <webots/supervisor.h>
@@ -64,6 +65,11 @@ int main(void) {
   move_outer_to(10);
   wb_robot_step(STEP);
   expect_at("moved after a save", 10);
+
+  for (int i = 0; i < 3; ++i)
+    wb_supervisor_node_load_state(outer[i], "midway");
+  wb_robot_step(STEP);
+  expect_at("saved state loaded", 5);
 
   wb_robot_cleanup();
   return 0;

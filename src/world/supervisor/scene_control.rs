@@ -47,8 +47,8 @@ pub(in crate::world) struct SceneControl {
     pub instant_view: InstantView,
 }
 
-/// The fields Webots saves and loads as a node's state (its Reset/Reload matrix): a Solid's place, a
-/// Robot's or Charger's battery, a joint's position, the Viewpoint's view.
+/// The fields Webots saves and loads as a node's state (its Reset/Reload matrix): a Solid's or a Pose's
+/// place, a Robot's or Charger's battery, a joint's position, the Viewpoint's view.
 fn state_fields(type_name: &str, solid: bool) -> &'static [&'static str] {
     match type_name {
         "Robot" => &["translation", "rotation", "battery"],
@@ -56,6 +56,8 @@ fn state_fields(type_name: &str, solid: bool) -> &'static [&'static str] {
         "JointParameters" | "HingeJointParameters" | "BallJointParameters" => &["position"],
         "Viewpoint" => &["orientation", "position", "near", "far", "fieldOfView"],
         _ if solid => &["translation", "rotation"],
+        // Webots' Pose (and Transform) saves and restores its own place too, a TrackWheel does not
+        "Pose" | "Transform" => &["translation", "rotation"],
         _ => &[],
     }
 }
