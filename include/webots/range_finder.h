@@ -32,8 +32,8 @@ double wb_range_finder_get_min_range(WbDeviceTag tag);
 
 double wb_range_finder_get_max_range(WbDeviceTag tag);
 
-// Writes the range image as a grey image (minRange black, maxRange white) to a PNG or JPEG file: 0,
-// or -1 on failure.
+// Writes the range image as a grey image (minRange black, maxRange white) to a PNG or JPEG file, or
+// as grey levels from 0 to 1 to a Radiance HDR file (`.hdr`): 0, or -1 on failure.
 //
 // # Safety
 // `filename` is NULL or a NUL-terminated string.

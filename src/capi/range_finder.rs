@@ -79,8 +79,8 @@ pub extern "C" fn wb_range_finder_get_max_range(tag: WbDeviceTag) -> c_double {
     range_finder("wb_range_finder_get_max_range", tag, f64::NAN, |r| r.setup.max_range)
 }
 
-/// Writes the range image as a grey image (minRange black, maxRange white) to a PNG or JPEG file: 0,
-/// or -1 on failure.
+/// Writes the range image as a grey image (minRange black, maxRange white) to a PNG or JPEG file, or
+/// as grey levels from 0 to 1 to a Radiance HDR file (`.hdr`): 0, or -1 on failure.
 ///
 /// # Safety
 /// `filename` is NULL or a NUL-terminated string.
@@ -106,15 +106,24 @@ pub unsafe extern "C" fn wb_range_finder_save_image(
             return -1;
         }
         let (near, max) = (r.setup.min_range, r.setup.max_range);
-        let rgba: Vec<u8> = r
-            .image
-            .iter()
-            .flat_map(|v| {
-                let g = (((f64::from(*v) - near) / max).clamp(0.0, 1.0) * 255.0) as u8;
-                [g, g, g, 255]
-            })
-            .collect();
-        match image_file::save_rgba(&name, r.setup.width as u32, r.setup.height as u32, &rgba, quality as u8) {
+        // the same level either way: minRange 0, minRange + maxRange 1
+        let level = |v: &f32| ((f64::from(*v) - near) / max).clamp(0.0, 1.0);
+        let (width, height) = (r.setup.width as u32, r.setup.height as u32);
+        let saved = if image_file::is_hdr(&name) {
+            let grey: Vec<f32> = r.image.iter().map(|v| level(v) as f32).collect();
+            image_file::save_grey_hdr(&name, width, height, &grey)
+        } else {
+            let rgba: Vec<u8> = r
+                .image
+                .iter()
+                .flat_map(|v| {
+                    let g = (level(v) * 255.0) as u8;
+                    [g, g, g, 255]
+                })
+                .collect();
+            image_file::save_rgba(&name, width, height, &rgba, quality as u8)
+        };
+        match saved {
             Ok(()) => 0,
             Err(_) => -1,
         }

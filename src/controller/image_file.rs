@@ -1,5 +1,6 @@
 //! Image files of cameras, range finders and displays: PNG (png crate) and JPEG (jpeg-encoder to write,
-//! zune-jpeg to read), chosen by the file's extension as Webots does.
+//! zune-jpeg to read), chosen by the file's extension as Webots does; a range finder's grey values also
+//! as Radiance HDR (the image crate's encoder).
 
 use std::fs::File;
 use std::io::BufWriter;
@@ -19,6 +20,23 @@ pub fn format_of(name: &str) -> Option<Format> {
         "jpg" | "jpeg" => Some(Format::Jpeg),
         _ => None,
     }
+}
+
+/// Whether a file name asks for a Radiance HDR file (`.hdr`, any case).
+pub fn is_hdr(name: &str) -> bool {
+    Path::new(name).extension().and_then(|e| e.to_str()).is_some_and(|e| e.eq_ignore_ascii_case("hdr"))
+}
+
+/// Writes grey levels (`width` × `height` values, rows top to bottom, each put in all three channels)
+/// to `path` as a Radiance HDR file.
+pub fn save_grey_hdr(path: &str, width: u32, height: u32, grey: &[f32]) -> Result<(), String> {
+    use image::codecs::hdr::HdrEncoder;
+    if grey.len() != width as usize * height as usize {
+        return Err("the values are not width × height".into());
+    }
+    let rgb: Vec<image::Rgb<f32>> = grey.iter().map(|&g| image::Rgb([g, g, g])).collect();
+    let file = File::create(path).map_err(|e| e.to_string())?;
+    HdrEncoder::new(BufWriter::new(file)).encode(&rgb, width as usize, height as usize).map_err(|e| e.to_string())
 }
 
 /// Writes `rgba` (`width` × `height` pixels, rows top to bottom) to `path`; `quality` (1..100) for JPEG.
