@@ -27,15 +27,12 @@ struct Send {
     from: Point3<f64>,
     /// The range it reaches; negative: everywhere.
     range: f64,
-    channel: i32,
     emitter: usize,
-    /// The emitter's robot, which never hears it.
-    robot: Option<NodeId>,
 }
 
-/// Who may hear a packet, packed apart from its `Send`: a receiver checks this of every packet in
-/// reach, and reading 16 bytes a packet instead of a whole `Send` keeps the table of a busy step in
-/// cache.
+/// Who may hear a packet (its channel, and its emitter's robot, which never hears it), kept apart from
+/// its `Send`: a receiver checks this of every packet in reach, and reading 16 bytes a packet instead
+/// of a whole `Send` keeps the table of a busy step in cache.
 #[derive(Clone, Copy, Debug)]
 struct Audience {
     channel: i32,
@@ -47,8 +44,11 @@ struct Audience {
 const NO_ROBOT: usize = usize::MAX;
 
 impl Audience {
-    /// Whether a receiver on `channel` in robot `robot` (`NO_ROBOT`: none) hears the packet, as
-    /// `Sender::listen` decides before measuring.
+    fn new(channel: i32, robot: Option<NodeId>) -> Audience {
+        Audience { channel, robot: robot.unwrap_or(NO_ROBOT) }
+    }
+
+    /// Whether a receiver on `channel` in robot `robot` (`NO_ROBOT`: none) hears the packet.
     #[inline]
     fn includes(&self, channel: i32, robot: usize) -> bool {
         hears(channel, self.channel) && self.robot != robot
@@ -103,13 +103,11 @@ impl Outgoing {
             let send = Send {
                 from: Point3::from(poses[ei].translation.vector),
                 range: e.effective_range(p.range),
-                channel: p.channel,
                 emitter: ei,
-                robot: e.robot_node,
             };
             let m = medium_index(e.medium);
             tables[m].push(send.from, p.data);
-            outgoing[m].audience.push(Audience { channel: send.channel, robot: send.robot.unwrap_or(NO_ROBOT) });
+            outgoing[m].audience.push(Audience::new(p.channel, e.robot_node));
             outgoing[m].sends.push(send);
         }
         for (o, t) in outgoing.iter_mut().zip(tables) {
@@ -336,10 +334,10 @@ impl Sender<'_, '_> {
     /// Whether receiver `ri` (in reach and listening) hears packet `s`, and how: its measurement.
     #[inline]
     fn listen(&self, out: &Outgoing, s: u32, ri: usize, r: &mut ReceiverNode) -> Option<([f64; 3], f64)> {
-        let send = &out.sends[s as usize];
-        if !hears(r.channel, send.channel) || send.robot == r.robot_node {
+        if !out.audience[s as usize].includes(r.channel, r.robot_node.unwrap_or(NO_ROBOT)) {
             return None;
         }
+        let send = &out.sends[s as usize];
         let (from, to) = (&send.from, &self.receiver_at[ri]);
         if r.medium == Medium::InfraRed {
             let e = &self.emitters[send.emitter];
