@@ -353,8 +353,9 @@ impl World {
         self.scheduler.ready_to_advance() && !self.is_over() && self.mode != MODE_PAUSE
     }
 
-    /// One basic step: pending requests in world order, then the devices, then time. Returns the robots
-    /// to answer now (their duration elapsed, or the run just ended), in world order.
+    /// One basic step: pending requests in world order, a reset they or earlier calls asked for, then the
+    /// devices, then time. Returns the robots to answer now (their duration elapsed, or the run just
+    /// ended), in world order.
     pub fn advance(&mut self) -> Vec<usize> {
         let mut due = Vec::new();
         self.advance_into(&mut due);
