@@ -481,6 +481,63 @@ fn a_distance_sensor_s_ray_ends_on_the_wall_it_measured() {
     assert!((state["plots"][0]["value"].as_f64().unwrap() - 600.0).abs() < 1e-3, "{state}");
 }
 
+/// Webots' supervisor_animation world: NUE, its default 32 ms step, a floor (a Plane turned to face +y, as
+/// Webots' Floor is there) and a tilted can 0.176396 m up, which physics drops; our own can (a 0.35 kg
+/// cylinder 0.1222 m long and 0.032 m in radius) stands in for Webots' Can PROTO.
+const FALLING_CAN_WORLD: &str = r#"#VRML_SIM R2025a utf8
+WorldInfo { coordinateSystem "NUE" }
+Solid { name "floor" rotation 1 0 0 -1.5708 boundingObject Plane { size 10 10 } }
+Robot { supervisor TRUE controller "animation_falling" }
+DEF CAN Solid {
+  name "can"
+  translation 0 0.176396 0
+  rotation 0.4681489767119297 0.2425549879341024 -0.8497079577312787 0.768349
+  children [ DEF CAN_SHAPE Shape { geometry Cylinder { height 0.1222 radius 0.032 } } ]
+  boundingObject USE CAN_SHAPE
+  physics Physics { density -1 mass 0.35 }
+}
+"#;
+
+#[test]
+fn webots_animation_test_records_a_can_physics_drops_in_its_nue_world() {
+    let p = Project::new();
+    p.controller("animation_falling", "animation_falling");
+    p.world("can.wbt", FALLING_CAN_WORLD);
+    let out = p.run("can.wbt", &[]);
+    assert!(out.status.success(), "{}\n{}", out.stdout, out.stderr);
+    out.assert_stdout_has("animation files written");
+    let dir = p.path().join("controllers/animation_falling");
+    let json: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(dir.join("animation.json")).unwrap()).unwrap();
+    let frames = json["frames"].as_array().unwrap();
+    let at = |frame: &serde_json::Value| -> Option<Vec<f64>> {
+        let t = frame["updates"].as_array()?.first()?["translation"].as_str()?;
+        Some(t.split(' ').map(|v| v.parse().unwrap()).collect())
+    };
+    assert_eq!(frames[0]["time"], 0.0);
+    let start = at(&frames[0]).expect("the can where the recording found it");
+    assert!(start[0].abs() < 1e-4 && (start[1] - 0.176396).abs() < 1e-4 && start[2].abs() < 1e-4, "{start:?}");
+    // falling freely until its lowest rim point (0.0611 |u_y| + 0.032 sqrt(1 - u_y²) = 0.053 m below its
+    // centre, its axis u turned by the world's rotation having u_y = -0.383) meets the floor, 0.159 s in:
+    // by t, it fell g t²/2, and at most g t dt/2 more from the engine's stepping (dt = 32 ms)
+    let (g, dt) = (9.81, 0.032);
+    for frame in frames.iter().filter(|f| f["time"].as_f64().is_some_and(|t| t > 0.0 && t < 150.0)) {
+        let t = frame["time"].as_f64().unwrap() / 1000.0;
+        let p = at(frame).unwrap();
+        let fell = 0.176396 - p[1];
+        assert!(fell > g * t * t / 2.0 - 1e-4 && fell < g * t * (t + dt) / 2.0, "{frame}: fell {fell} m");
+        assert!(p[0].abs() < 1e-4 && p[2].abs() < 1e-4, "{frame}: it fell straight down");
+    }
+    // tipped by its landing on the rim (its centre of mass far outside that point), it rests on its side:
+    // its centre the 0.032 m radius above the floor, and the last frames have nothing left to update
+    let last = frames.iter().rev().find_map(at).unwrap();
+    assert!((last[1] - 0.032).abs() < 1e-3, "{last:?}");
+    assert_eq!(frames.last().unwrap()["updates"], serde_json::json!([]));
+    // the scene holds the can's cylinder
+    let x3d = std::fs::read_to_string(dir.join("animation.x3d")).unwrap();
+    assert!(x3d.contains("<Cylinder") && x3d.contains("0.032") && x3d.contains("0.1222"), "{x3d}");
+}
+
 #[test]
 fn webots_animation_test_the_page_comes_with_its_json_x3d_and_css_files() {
     let p = Project::new();

@@ -353,8 +353,9 @@ impl World {
         self.scheduler.ready_to_advance() && !self.is_over() && self.mode != MODE_PAUSE
     }
 
-    /// One basic step: pending requests in world order, then the devices, then time. Returns the robots
-    /// to answer now (their duration elapsed, or the run just ended), in world order.
+    /// One basic step: pending requests in world order, a reset they or earlier calls asked for, then the
+    /// devices, then time. Returns the robots to answer now (their duration elapsed, or the run just
+    /// ended), in world order.
     pub fn advance(&mut self) -> Vec<usize> {
         let mut due = Vec::new();
         self.advance_into(&mut due);
@@ -366,9 +367,6 @@ impl World {
     pub fn advance_into(&mut self, due: &mut Vec<usize>) {
         due.clear();
         self.retired_tables.clear();
-        if std::mem::take(&mut self.reset_requested) {
-            self.reset();
-        }
         // taken out whole and applied in place: a request is not moved again
         let mut pending = std::mem::take(&mut self.pending);
         for (robot, req) in pending.iter_mut().enumerate() {
@@ -378,6 +376,12 @@ impl World {
         }
         pending.fill(None);
         self.pending = pending;
+        // after the step's requests, as Webots does it (WbSimulationWorld::step resets once they are
+        // applied): what they changed is undone with the rest, except what no reset brings back (a
+        // removed node, a controller restart, the quit, the mode)
+        if std::mem::take(&mut self.reset_requested) {
+            self.reset();
+        }
         let now = self.time_ms();
         let dt = self.basic_time_step_ms() / 1000.0;
         let step = (now / self.basic_time_step_ms()).round() as u64 + 1;
