@@ -1,6 +1,6 @@
 //! A simulation reset removes the nodes a supervisor imported, and the supervisor's count of the root's
-//! children follows at once: the scenario of Webots' issue 2992 (a `tests/api` controller whose world
-//! is not named in the index yet; see COMPATIBILITY.md).
+//! children follows at once: the scenario of Webots' issue 2992, which Webots tests in its world
+//! `supervisor_update_after_reset_simulation` (controller `supervisor_update_after_simulation_reset`).
 
 mod common;
 
