@@ -5,7 +5,9 @@
 //! with 2 on every way to its box's corners (`occluded`). Its position and size
 //! are those of its visible box in the camera's frame, its place and size on the image those of the
 //! box's corners; the biggest on the image are kept when `maxObjects` limits them. The segmentation image
-//! paints each pixel whose visual shape belongs to a recognized object with its first colour.
+//! paints each pixel whose visual shape belongs to a Solid with recognition colours with its first colour.
+
+use std::collections::HashMap;
 
 use nalgebra::{Isometry3, Point3, Vector3};
 
@@ -93,7 +95,7 @@ pub fn recognize(
         found.sort_by_key(|(_, o)| std::cmp::Reverse(area(o)));
         found.truncate(params.max_objects as usize);
     }
-    let image = segmentation.then(|| segment(scene, view, pose, setup, &found));
+    let image = segmentation.then(|| segment(scene, view, pose, setup));
     (found.into_iter().map(|(_, o)| o).collect(), image)
 }
 
@@ -188,14 +190,25 @@ fn project(setup: &CameraSetup, p: &Vector3<f64>) -> [f64; 2] {
     [((w - 1.0) * u).trunc(), ((h - 1.0) * v).trunc()]
 }
 
-fn segment(
-    scene: &Scene,
-    view: &VisualScene,
-    pose: &Isometry3<f64>,
-    setup: &CameraSetup,
-    found: &[(NodeId, RecognizedObject)],
-) -> Vec<u8> {
+/// The segmentation image (BGRA): each pixel's nearest visual shape in the first recognition colour of
+/// the innermost Solid with recognition colours that holds it, black without one. Like Webots' rendered
+/// segmentation, it paints what is seen, recognized or not: a Solid beyond `maxRange` or hidden from
+/// recognition by its occlusion rays keeps its colour wherever it shows (Webots' camera_recognition test
+/// expects its "sphere too far" in blue).
+fn segment(scene: &Scene, view: &VisualScene, pose: &Isometry3<f64>, setup: &CameraSetup) -> Vec<u8> {
     let origin = Point3::from(pose.translation.vector);
+    let mut colours: HashMap<NodeId, Option<[f64; 3]>> = HashMap::new();
+    let mut colour_of = |solid: NodeId| {
+        *colours.entry(solid).or_insert_with(|| {
+            scene.path_to(solid).into_iter().rev().find_map(|n| {
+                if scene.is_solid(n) {
+                    scene.mf_vec3(n, "recognitionColors").first().copied()
+                } else {
+                    None
+                }
+            })
+        })
+    };
     let mut image = Vec::with_capacity((setup.width * setup.height * 4) as usize);
     for j in 0..setup.height {
         for i in 0..setup.width {
@@ -205,10 +218,7 @@ fn segment(
             let color = view
                 .cast(&(origin + dir * start), &dir, f64::INFINITY)
                 .and_then(|(item, _)| view.items()[item].solid)
-                .and_then(|s| {
-                    let path = scene.path_to(s);
-                    found.iter().find(|(solid, _)| path.contains(solid)).map(|(_, o)| o.colors[0])
-                })
+                .and_then(&mut colour_of)
                 .unwrap_or([0.0; 3]);
             let [r, g, b] = color.map(|c| (c.clamp(0.0, 1.0) * 255.0).round() as u8);
             image.extend_from_slice(&[b, g, r, 255]);
