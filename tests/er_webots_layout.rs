@@ -19,8 +19,10 @@ const TURN: [f64; 4] = [0.57735, 0.57735, 0.57735, -2.0944];
 /// The same turn written the other way round (receiver0's rotation field).
 const TURN_NEG: [f64; 4] = [-0.57735, -0.57735, -0.57735, 2.0944];
 const ROBOT_TRANSLATIONS: [[f64; 3]; 4] = [[-0.3, 0.05, 0.3], [0.3, 0.05, 0.3], [0.3, 0.05, -0.3], [-0.3, 0.05, -0.3]];
-/// robot2 is turned a quarter about y
+/// robot2 is turned a quarter about y (Webots' world writes its quarter turns rounded to 1.5708)
+#[allow(clippy::approx_constant)]
 const ROBOT2_TURN: [f64; 4] = [0.0, 1.0, 0.0, 1.5708];
+#[allow(clippy::approx_constant)]
 const RECEIVER3_TURN: [f64; 4] = [1.0, 0.0, 0.0, -1.5708];
 /// The wall: a box 0.4 × 0.3 × 0.05 at (-0.25, 0.15, 0).
 const WALL_CENTRE: [f64; 3] = [-0.25, 0.15, 0.0];

@@ -14,6 +14,8 @@ mod common;
 use common::Project;
 
 const WIDTH: f64 = 64.0;
+/// A Camera's default fieldOfView, as Webots writes it
+#[allow(clippy::approx_constant)]
 const FOV: f64 = 0.7854;
 
 /// The planar camera's column (or row, for -z / x) holding the direction whose left offset is

@@ -82,7 +82,9 @@ pub fn recognize(
             id: ref_id(solid),
             position: seen.position.into(),
             orientation: axis_angle_of(&(pose.rotation.inverse() * object_pose.rotation)),
-            size: [seen.size.y, seen.size.z],
+            // Webots hands over the visible box's extents along the camera's x (depth) and y (left), its
+            // pre-R2022a width and height: its own test expects them ((0.1, 0.9) for a bar lying across)
+            size: [seen.size.x, seen.size.y],
             position_on_image: [((lo[0] + hi[0]) / 2.0).round() as i32, ((lo[1] + hi[1]) / 2.0).round() as i32],
             size_on_image,
             colors,
@@ -180,7 +182,20 @@ fn project(setup: &CameraSetup, p: &Vector3<f64>) -> [f64; 2] {
             let half = (setup.fov / 2.0).tan();
             (-0.5 * p.y / p.x / half, -0.5 * p.z / p.x / (half * h / w))
         }
-        _ => {
+        Projection::Spherical => {
+            // the fisheye of Webots' spherical images: the angle from the axis over the field of view is
+            // the distance from the centre, toward the point's side (Webots' formula divides by the
+            // point's y and z, NaN for a point level with the axis: not reproduced; nor its widening of
+            // x for a field of view under a quarter turn)
+            let side = p.y.hypot(p.z);
+            if side == 0.0 {
+                (0.0, 0.0)
+            } else {
+                let r = side.atan2(p.x) / setup.fov;
+                (-r * p.y / side, -r * p.z / side)
+            }
+        }
+        Projection::Cylindrical => {
             let theta = p.y.atan2(p.x);
             let phi = p.z.atan2(p.x.hypot(p.y));
             (-0.5 * theta / (setup.fov / 2.0), -0.5 * phi / (setup.fov / 2.0 * h / w))
