@@ -8,6 +8,9 @@
 //! inside its object's silhouette. As Webots' test expects of its "sphere too far" (blue at (52, 124) in
 //! its planar image, 5.5 m away with maxRange 5), the segmentation image paints every visible Solid with
 //! recognition colours, recognized or not.
+//!
+//! A second test runs Webots' planar checks (counts, segmentation pixels, the removals) in Webots' own
+//! layout seen from its planar camera, with Webots' values and tolerances.
 
 mod common;
 
@@ -112,4 +115,142 @@ fn webots_camera_recognition_segmentation_paints_every_visible_coloured_solid_an
     let complaint = "Error: wb_camera_recognition_get_segmentation_image(): segmentation is disabled! Please use: \
                      wb_camera_recognition_enable_segmentation().";
     assert_eq!(out.stderr.matches(complaint).count(), 2, "{}", out.stderr);
+}
+
+/// Webots' camera_recognition world seen from its planar camera: the camera (256 × 256, recognition to 5
+/// m, occlusion 0, segmentation) at the origin looking along +x, z up, and Webots' Solids (sizes,
+/// recognition colours, nesting) at the poses its world gives them relative to that camera (its robot's
+/// and camera's turns undone: the visible sphere 5.14 m ahead, 1.46 m to the right, and so on; worked out
+/// from the world's translations and rotations).
+const WEBOTS_PLANAR_WORLD: &str = r#"#VRML_SIM R2025a utf8
+WorldInfo { basicTimeStep 32 }
+Solid {
+  translation 5.140006 -1.45998 0.000005
+  rotation 0.57735 -0.57735 -0.57735 2.09439
+  children [ Shape { geometry DEF SPHERE Sphere { radius 0.5 } } ]
+  model "visible sphere"
+  boundingObject USE SPHERE
+  recognitionColors [ 0.756863 0.207843 0.207843 ]
+}
+Solid {
+  translation 3.870007 -0.779981 1.080006
+  rotation 0.57735 -0.57735 -0.57735 2.09439
+  children [ Shape { geometry Sphere { radius 0.2 } } ]
+  name "solid(1)"
+  model "visible sphere without BO"
+  recognitionColors [ 0.756863 0.207843 0.207843 ]
+}
+Solid {
+  translation 5.51 0.000016 -0.000016
+  rotation 0.57735 -0.57735 -0.57735 2.09439
+  children [ Shape { geometry USE SPHERE } ]
+  name "solid(2)"
+  model "sphere too far"
+  boundingObject USE SPHERE
+  recognitionColors [ 0.756863 0.207843 0.207843 ]
+}
+Solid {
+  translation 5.369996 1.340029 -0.00001
+  rotation 0.57735 -0.57735 -0.57735 2.09439
+  children [ Shape { geometry DEF SMALL Sphere { radius 0.3 } } ]
+  name "solid(3)"
+  model "sphere too far"
+  boundingObject USE SMALL
+  recognitionColors [ 0 0 1 ]
+}
+Solid {
+  translation 1.470006 0.000002 -0.470004
+  rotation 0 -1 0.000002 1.570793
+  children [ Shape { geometry DEF PANEL Box { size 0.9 0.9 0.1 } } ]
+  name "solid(4)"
+  model "visible box"
+  boundingObject USE PANEL
+  recognitionColors [ 0.756863 0.207843 0.207843 ]
+}
+DEF GREEN_BOX Solid {
+  translation 2.169996 0.000006 -0.470011
+  rotation 0.57735 -0.57735 -0.57735 2.09439
+  children [ Shape { geometry DEF BAR Box { size 0.9 0.1 0.1 } } ]
+  name "solid(5)"
+  model "occluded box"
+  boundingObject USE BAR
+  recognitionColors [ 0 1 0, 1 0 1 ]
+}
+Solid {
+  translation 3.490003 0.080011 0.569985
+  rotation 0.57735 -0.57735 -0.57735 2.09439
+  children [
+    Shape { geometry USE BAR }
+    Solid {
+      translation -0.4 -0.5 0
+      rotation 0 0 1 1.5708003
+      children [ Shape { geometry USE BAR } ]
+      model "sub solid"
+      boundingObject USE BAR
+      recognitionColors [ 1 0 0 ]
+    }
+  ]
+  name "solid(6)"
+  boundingObject USE BAR
+}
+Solid {
+  translation 3.439996 1.650007 -0.000015
+  rotation 0 -1 0.000002 1.570793
+  children [ DEF CAPSULE Pose { rotation 1 0 0 -1.57079632679 children [ Shape { geometry Capsule { height 1 radius 0.05 } } ] } ]
+  name "solid(7)"
+  model "visible capsule"
+  boundingObject USE CAPSULE
+  recognitionColors [ 0.756863 0.207843 0.207843 ]
+}
+Solid {
+  translation 3.820002 0.730013 0.889982
+  rotation 0.57735 -0.57735 -0.57735 2.09439
+  children [
+    DEF SHAPE1 Shape { geometry USE BAR }
+    DEF SHAPE2 Pose { translation -0.4 -0.5 0 rotation 0 0 1 1.5708003 children [ Shape { geometry USE BAR } ] }
+  ]
+  name "solid(8)"
+  model "composed solid"
+  boundingObject Group { children [ USE SHAPE1 USE SHAPE2 ] }
+  recognitionColors [ 1 0 0 ]
+}
+Solid {
+  translation 3.089996 1.650006 -0.000014
+  rotation 0.577349 -0.577349 -0.577352 2.094391
+  children [ USE CAPSULE ]
+  name "solid(9)"
+  model "invisible capsule"
+  boundingObject USE CAPSULE
+  recognitionColors [ 0 0 1 ]
+}
+Solid {
+  translation 2.191527 -1.191821 -1.005731
+  rotation 0.577352 -0.577349 0.57735 2.094393
+  children [ Shape { geometry DEF SLAB Box { size 0.9 1.9 0.1 } } ]
+  name "solid(10)"
+  model "perpendicular box"
+  boundingObject USE SLAB
+  recognitionColors [ 0.756863 0.207843 0.207843 ]
+}
+Robot {
+  controller "recognition_planar_webots"
+  supervisor TRUE
+  children [
+    Camera { width 256 height 256 recognition DEF RECOGNITION Recognition { maxRange 5 occlusion 0 segmentation TRUE } }
+  ]
+}
+"#;
+
+/// Webots' planar camera_recognition checks in its own layout, with its values and tolerances: 8 objects,
+/// then 7 with occlusion 2; on the segmentation image the visible sphere in its colour at (215, 124), the
+/// composed solid's red at (35, 71), nothing at (95, 77), the blue sphere too far to be recognized at (52,
+/// 124); the sphere without bounding object placed at (189, 41); after the removals the occluded box
+/// alone with its two colours, green at (124, 200) of the segmentation image, then grey once its colour
+/// is changed.
+#[test]
+fn webots_camera_recognition_test_planar_checks_in_webots_layout() {
+    let p = Project::new();
+    p.controller("recognition_planar_webots", "recognition_planar_webots");
+    p.world("planar.wbt", WEBOTS_PLANAR_WORLD);
+    p.run_printing("planar.wbt", "planar recognition test passed");
 }
