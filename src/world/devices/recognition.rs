@@ -2,8 +2,9 @@
 //! robot and the Solids next to it aside) wholly or partly in the camera's frustum up to `maxRange`
 //! (Webots' rule, `detection.rs`: its bounding objects and those of the Solids below it), and (with
 //! `occlusion`) not hidden by another bounding object: with `occlusion` 1 on the way to its origin,
-//! with 2 on every way to its box's corners (`occluded`). Its position and size
-//! are those of its visible box in the camera's frame, its place and size on the image those of the
+//! with 2 on every way to its box's corners (`occluded`). Its position is its visible box's centre in
+//! the camera's frame, its size the box's extents along the camera's x and y (Webots' order), its place
+//! and size on the image those of the
 //! box's corners; the biggest on the image are kept when `maxObjects` limits them. The segmentation image
 //! paints each pixel whose visual shape belongs to a Solid with recognition colours with its first colour.
 
