@@ -755,3 +755,52 @@ fn webots_camera_recognition_test_round_cameras_count_eleven_and_nine_and_place_
         out.stderr
     );
 }
+
+/// Webots' camera_recognition test after its removals, seen from its round cameras (the world above, both
+/// Recognitions with segmentation): the seven Solids Webots' planar camera sees are removed; the spherical
+/// camera then recognizes 4 objects, the cylindrical one 3, and both report the occluded box and the
+/// invisible capsule as Webots' test expects: where the layout puts them, their size Webots' way (the
+/// visible box's extents along the camera's x and y), their size and place on the image within Webots' 1
+/// pixel (the spherical image is Webots' fisheye, the cylindrical one linear in both angles), and the
+/// segmentation colours Webots checks: the occluded box, its colour turned grey 0.5, at (69, 47) of the
+/// spherical image, the capsule blue at (13, 92) of the cylindrical one.
+#[test]
+fn webots_camera_recognition_test_round_cameras_after_the_removals_place_the_occluded_box_and_the_capsule() {
+    let p = Project::new();
+    p.controller("recognition_round_removed", "recognition_round_removed");
+    let world = ROUND_RECOGNITION_WORLD
+        .replace(
+            "controller \"recognition_round\"",
+            "controller \"recognition_round_removed\" controllerArgs [ \"69\" \"47\" \"13\" \"92\" ]",
+        )
+        .replace("occlusion 2 }", "occlusion 2 segmentation TRUE }")
+        .replace("Solid {\n  translation -0.55 0 0.43", "DEF GREEN_BOX Solid {\n  translation -0.55 0 0.43");
+    p.world("round_removed.wbt", &world);
+    let out = p.run("round_removed.wbt", &[]);
+    assert!(out.status.success(), "{}\n{}", out.stdout, out.stderr);
+    let lines = out.robot_lines("robot");
+    let numbers = |prefix: &str| -> Vec<f64> {
+        let line = lines.iter().find(|l| l.starts_with(prefix)).unwrap_or_else(|| panic!("no {prefix:?} in {lines:?}"));
+        line[prefix.len()..].split_whitespace().filter_map(|w| w.parse().ok()).collect()
+    };
+    assert_eq!(lines[..2], ["removed 7", "spherical 4"], "{lines:?}");
+    assert!(lines.contains(&"cylindrical 3".to_string()), "{lines:?}");
+    // position (the layout's), rotation, size, size on the image, place on the image
+    let turned = [0.577, -0.577, -0.577, 2.094];
+    let objects = [
+        ("spherical occluded box at", [-0.55, 0.0, 0.43], [0.1, 0.9], [146.0, 42.0, 128.0, 47.0]),
+        ("spherical invisible capsule at", [0.37, 1.65, 0.9], [0.1, 0.1], [14.0, 28.0, 79.0, 102.0]),
+        ("cylindrical invisible capsule at", [0.37, 1.65, 0.9], [0.1, 0.1], [6.0, 45.0, 12.0, 88.0]),
+    ];
+    for (prefix, position, size, image) in objects {
+        let n = numbers(prefix);
+        assert_eq!(n.len(), 13, "{prefix}: {n:?}");
+        let close = |a: &[f64], b: &[f64], tol: f64| a.iter().zip(b).all(|(x, y)| (x - y).abs() <= tol);
+        assert!(close(&n[..3], &position, 1e-9) && close(&n[3..7], &turned, 1e-9), "{prefix}: {n:?}");
+        assert!(close(&n[7..9], &size, 1e-9), "{prefix} size: {n:?}");
+        assert!(close(&n[9..], &image, 1.0), "{prefix} on the image: {n:?}, Webots {image:?}");
+    }
+    // grey 0.5 is 127.5, drawn 128 (Webots' 127 within its 2)
+    assert!(lines.contains(&"spherical segmentation at 69 47: 128 128 128".to_string()), "{lines:?}");
+    assert!(lines.contains(&"cylindrical segmentation at 13 92: 0 0 255".to_string()), "{lines:?}");
+}

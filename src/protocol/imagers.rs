@@ -151,8 +151,12 @@ impl Projection {
     }
 
     /// The unit direction, in the device's frame (x forward, y left, z up), through the centre of pixel
-    /// `(i, j)` of a `width` × `height` image spanning `fov` horizontally (square pixels; rows top to
-    /// bottom, columns left to right).
+    /// `(i, j)` of a `width` × `height` image spanning `fov` horizontally (rows top to bottom, columns left
+    /// to right), as Webots' renderer lays its images out: planar with square pixels; spherical as a
+    /// fisheye, the angle from the axis `fov` times the pixel's distance from the image centre (in image
+    /// widths across, heights down) and the direction around it the pixel's; cylindrical with the
+    /// azimuth and the elevation each linear in the column and the row (`fov` across, `fov · height /
+    /// width` down).
     pub fn direction(self, fov: f64, width: i32, height: i32, i: i32, j: i32) -> [f64; 3] {
         let (w, h) = (f64::from(width.max(1)), f64::from(height.max(1)));
         // position of the pixel centre in [-1, 1], left/top negative
@@ -164,12 +168,18 @@ impl Projection {
                 [1.0, -u * half, -v * half * h / w]
             }
             Projection::Spherical => {
-                let (theta, phi) = (-u * fov / 2.0, -v * fov / 2.0 * h / w);
-                [phi.cos() * theta.cos(), phi.cos() * theta.sin(), phi.sin()]
+                let (dx, dy) = (u / 2.0, v / 2.0);
+                let r = dx.hypot(dy);
+                if r == 0.0 {
+                    [1.0, 0.0, 0.0]
+                } else {
+                    let yaw = r * fov;
+                    [yaw.cos(), -yaw.sin() * dx / r, -yaw.sin() * dy / r]
+                }
             }
             Projection::Cylindrical => {
-                let theta = -u * fov / 2.0;
-                [theta.cos(), theta.sin(), -v * (fov / 2.0 * h / w).tan()]
+                let (theta, phi) = (-u * fov / 2.0, -v * fov / 2.0 * h / w);
+                [phi.cos() * theta.cos(), phi.cos() * theta.sin(), phi.sin()]
             }
         };
         let n = (d[0] * d[0] + d[1] * d[1] + d[2] * d[2]).sqrt();

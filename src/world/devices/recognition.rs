@@ -2,10 +2,13 @@
 //! robot and the Solids next to it aside) wholly or partly in the camera's frustum up to `maxRange`
 //! (Webots' rule, `detection.rs`: its bounding objects and those of the Solids below it), and (with
 //! `occlusion`) not hidden by another bounding object: with `occlusion` 1 on the way to its origin,
-//! with 2 on every way to its box's corners (`occluded`). Its position and size
-//! are those of its visible box in the camera's frame, its place and size on the image those of the
+//! with 2 on every way to its box's corners (`occluded`). Its position is its visible box's centre in
+//! the camera's frame, its size the box's extents along the camera's x and y (Webots' order), its place
+//! and size on the image those of the
 //! box's corners; the biggest on the image are kept when `maxObjects` limits them. The segmentation image
-//! paints each pixel whose visual shape belongs to a recognized object with its first colour.
+//! paints each pixel whose visual shape belongs to a Solid with recognition colours with its first colour.
+
+use std::collections::HashMap;
 
 use nalgebra::{Isometry3, Point3, Vector3};
 
@@ -80,7 +83,9 @@ pub fn recognize(
             id: ref_id(solid),
             position: seen.position.into(),
             orientation: axis_angle_of(&(pose.rotation.inverse() * object_pose.rotation)),
-            size: [seen.size.y, seen.size.z],
+            // Webots hands over the visible box's extents along the camera's x (depth) and y (left), its
+            // pre-R2022a width and height: its own test expects them ((0.1, 0.9) for a bar lying across)
+            size: [seen.size.x, seen.size.y],
             position_on_image: [((lo[0] + hi[0]) / 2.0).round() as i32, ((lo[1] + hi[1]) / 2.0).round() as i32],
             size_on_image,
             colors,
@@ -93,7 +98,7 @@ pub fn recognize(
         found.sort_by_key(|(_, o)| std::cmp::Reverse(area(o)));
         found.truncate(params.max_objects as usize);
     }
-    let image = segmentation.then(|| segment(scene, view, pose, setup, &found));
+    let image = segmentation.then(|| segment(scene, view, pose, setup));
     (found.into_iter().map(|(_, o)| o).collect(), image)
 }
 
@@ -178,7 +183,20 @@ fn project(setup: &CameraSetup, p: &Vector3<f64>) -> [f64; 2] {
             let half = (setup.fov / 2.0).tan();
             (-0.5 * p.y / p.x / half, -0.5 * p.z / p.x / (half * h / w))
         }
-        _ => {
+        Projection::Spherical => {
+            // the fisheye of Webots' spherical images: the angle from the axis over the field of view is
+            // the distance from the centre, toward the point's side (Webots' formula divides by the
+            // point's y and z, NaN for a point level with the axis: not reproduced; nor its widening of
+            // x for a field of view under a quarter turn)
+            let side = p.y.hypot(p.z);
+            if side == 0.0 {
+                (0.0, 0.0)
+            } else {
+                let r = side.atan2(p.x) / setup.fov;
+                (-r * p.y / side, -r * p.z / side)
+            }
+        }
+        Projection::Cylindrical => {
             let theta = p.y.atan2(p.x);
             let phi = p.z.atan2(p.x.hypot(p.y));
             (-0.5 * theta / (setup.fov / 2.0), -0.5 * phi / (setup.fov / 2.0 * h / w))
@@ -188,14 +206,25 @@ fn project(setup: &CameraSetup, p: &Vector3<f64>) -> [f64; 2] {
     [((w - 1.0) * u).trunc(), ((h - 1.0) * v).trunc()]
 }
 
-fn segment(
-    scene: &Scene,
-    view: &VisualScene,
-    pose: &Isometry3<f64>,
-    setup: &CameraSetup,
-    found: &[(NodeId, RecognizedObject)],
-) -> Vec<u8> {
+/// The segmentation image (BGRA): each pixel's nearest visual shape in the first recognition colour of
+/// the innermost Solid with recognition colours that holds it, black without one. Like Webots' rendered
+/// segmentation, it paints what is seen, recognized or not: a Solid beyond `maxRange` or hidden from
+/// recognition by its occlusion rays keeps its colour wherever it shows (Webots' camera_recognition test
+/// expects its "sphere too far" in blue).
+fn segment(scene: &Scene, view: &VisualScene, pose: &Isometry3<f64>, setup: &CameraSetup) -> Vec<u8> {
     let origin = Point3::from(pose.translation.vector);
+    let mut colours: HashMap<NodeId, Option<[f64; 3]>> = HashMap::new();
+    let mut colour_of = |solid: NodeId| {
+        *colours.entry(solid).or_insert_with(|| {
+            scene.path_to(solid).into_iter().rev().find_map(|n| {
+                if scene.is_solid(n) {
+                    scene.mf_vec3(n, "recognitionColors").first().copied()
+                } else {
+                    None
+                }
+            })
+        })
+    };
     let mut image = Vec::with_capacity((setup.width * setup.height * 4) as usize);
     for j in 0..setup.height {
         for i in 0..setup.width {
@@ -205,10 +234,7 @@ fn segment(
             let color = view
                 .cast(&(origin + dir * start), &dir, f64::INFINITY)
                 .and_then(|(item, _)| view.items()[item].solid)
-                .and_then(|s| {
-                    let path = scene.path_to(s);
-                    found.iter().find(|(solid, _)| path.contains(solid)).map(|(_, o)| o.colors[0])
-                })
+                .and_then(&mut colour_of)
                 .unwrap_or([0.0; 3]);
             let [r, g, b] = color.map(|c| (c.clamp(0.0, 1.0) * 255.0).round() as u8);
             image.extend_from_slice(&[b, g, r, 255]);

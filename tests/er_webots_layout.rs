@@ -1,0 +1,291 @@
+//! Webots' `tests/api` world `emitter_receiver_infra-red` as Webots lays it out (NUE): four robots at the
+//! corners of a 0.6 m square, emitter0 and receiver0 on robot0, emitter1 (range 1.3, maxRange 2) on
+//! robot1, receiver2 on robot2 (turned a quarter about y), receiver3 (bufferSize 120) on robot3, the
+//! devices' axes turned by -120° about (1, 1, 1) (receiver3's by a quarter turn about x), and a wall (a
+//! Solid with a boundingObject) between robot0 and robot3. The robots run Webots' nine-case schedule
+//! (tests/c/er_webots_cases.c): disabled receivers, channels, sizes and order, channels changed right
+//! after sending, packets from two emitters and a full receiver buffer, broadcast with direction and
+//! signal strength, a robot's own packets, buffer sizes, and a reduced range. Every expectation below is
+//! worked out from the layout: the wall blocks a ray exactly when the segment between the devices crosses
+//! its box, the signal is 1/d², the direction is the unit vector to the emitter in the receiver's frame.
+
+mod common;
+
+use common::{Project, RunOutput};
+use nalgebra::{Unit, UnitQuaternion, Vector3};
+
+/// The -120° turn about (1, 1, 1) that Webots' world gives the devices, as the world writes it.
+const TURN: [f64; 4] = [0.57735, 0.57735, 0.57735, -2.0944];
+/// The same turn written the other way round (receiver0's rotation field).
+const TURN_NEG: [f64; 4] = [-0.57735, -0.57735, -0.57735, 2.0944];
+const ROBOT_TRANSLATIONS: [[f64; 3]; 4] = [[-0.3, 0.05, 0.3], [0.3, 0.05, 0.3], [0.3, 0.05, -0.3], [-0.3, 0.05, -0.3]];
+/// robot2 is turned a quarter about y (Webots' world writes its quarter turns rounded to 1.5708)
+#[allow(clippy::approx_constant)]
+const ROBOT2_TURN: [f64; 4] = [0.0, 1.0, 0.0, 1.5708];
+#[allow(clippy::approx_constant)]
+const RECEIVER3_TURN: [f64; 4] = [1.0, 0.0, 0.0, -1.5708];
+/// The wall: a box 0.4 × 0.3 × 0.05 at (-0.25, 0.15, 0).
+const WALL_CENTRE: [f64; 3] = [-0.25, 0.15, 0.0];
+const WALL_SIZE: [f64; 3] = [0.4, 0.3, 0.05];
+
+fn rotation(r: [f64; 4]) -> UnitQuaternion<f64> {
+    UnitQuaternion::from_axis_angle(&Unit::new_normalize(Vector3::new(r[0], r[1], r[2])), r[3])
+}
+
+fn robot_rotation(robot: usize) -> UnitQuaternion<f64> {
+    if robot == 2 {
+        rotation(ROBOT2_TURN)
+    } else {
+        UnitQuaternion::identity()
+    }
+}
+
+/// A device 0.11 m above its robot's origin (receiver0 at the origin itself), in the world.
+fn device_position(robot: usize, at_origin: bool) -> Vector3<f64> {
+    let lift = if at_origin { 0.0 } else { 0.11 };
+    Vector3::from(ROBOT_TRANSLATIONS[robot]) + robot_rotation(robot) * Vector3::new(0.0, lift, 0.0)
+}
+
+/// Whether the segment a–b crosses the wall's box (slab test).
+fn wall_between(a: Vector3<f64>, b: Vector3<f64>) -> bool {
+    let (mut enter, mut leave) = (0.0f64, 1.0f64);
+    for k in 0..3 {
+        let (lo, hi) = (WALL_CENTRE[k] - WALL_SIZE[k] / 2.0, WALL_CENTRE[k] + WALL_SIZE[k] / 2.0);
+        let d = b[k] - a[k];
+        if d.abs() < 1e-12 {
+            if a[k] < lo || a[k] > hi {
+                return false;
+            }
+            continue;
+        }
+        let (t0, t1) = ((lo - a[k]) / d, (hi - a[k]) / d);
+        enter = enter.max(t0.min(t1));
+        leave = leave.min(t0.max(t1));
+    }
+    enter <= leave
+}
+
+fn decoration() -> &'static str {
+    // the device's little drawing (shapes without bounding objects, which block nothing)
+    "children [ Pose { rotation 0.57735 0.57735 0.57735 2.0944 children [ \
+     Pose { rotation 1 0 0 -1.57079632679 children [ Shape { geometry Cylinder { height 0.05 radius 0.003 } } ] } \
+     Pose { translation 0 -0.035 0 children [ Shape { geometry Sphere { radius 0.01 } } ] } ] } ]"
+}
+
+fn robot(index: usize, rotation: [f64; 4], body: &str, devices: &str) -> String {
+    let t = ROBOT_TRANSLATIONS[index];
+    format!(
+        "Robot {{ translation {} {} {} rotation {} {} {} {} children [ {body} {devices} ] name \"robot{index}\" \
+         controller \"er_webots_cases\" }}\n",
+        t[0], t[1], t[2], rotation[0], rotation[1], rotation[2], rotation[3]
+    )
+}
+
+fn turn(r: [f64; 4]) -> String {
+    format!("{} {} {} {}", r[0], r[1], r[2], r[3])
+}
+
+fn world() -> String {
+    let cube = "Shape { geometry Box { size 0.1 0.1 0.1 } }";
+    let drum =
+        "Pose { rotation 1 0 0 -1.57079632679 children [ Shape { geometry Cylinder { height 0.1 radius 0.07 } } ] }";
+    let still = [0.0, 1.0, 0.0, 0.0];
+    let t = turn(TURN);
+    let deco = decoration();
+    let mut text = String::from(
+        "#VRML_SIM R2023b utf8\nWorldInfo { coordinateSystem \"NUE\" }\n\
+         Solid { children [ Pose { rotation 1 0 0 -1.57079632679 children [ Shape { geometry Plane { } } ] } ] locked TRUE }\n",
+    );
+    text += &format!(
+        "DEF WALL Solid {{ translation {} {} {} children [ DEF WALL_SHAPE Shape {{ geometry Box {{ size {} {} {} }} }} ] \
+         name \"solid(1)\" boundingObject USE WALL_SHAPE }}\n",
+        WALL_CENTRE[0], WALL_CENTRE[1], WALL_CENTRE[2], WALL_SIZE[0], WALL_SIZE[1], WALL_SIZE[2]
+    );
+    text += "DEF LAMP Solid { translation 0 0.395 0 children [ Shape { geometry Sphere { radius 0.01 } } \
+             PointLight { ambientIntensity 1 } ] name \"solid(2)\" }\n";
+    text += &robot(
+        0,
+        still,
+        cube,
+        &format!(
+            "Emitter {{ translation 0 0.11 0 rotation {t} {deco} name \"emitter0\" type \"infra-red\" channel -1 bufferSize 100 }} \
+             Receiver {{ rotation {} name \"receiver0\" type \"infra-red\" channel -1 }}",
+            turn(TURN_NEG)
+        ),
+    );
+    text += &robot(
+        1,
+        still,
+        cube,
+        &format!(
+            "Emitter {{ translation 0 0.11 0 rotation {t} {deco} name \"emitter1\" type \"infra-red\" range 1.3 maxRange 2 channel 24 }}"
+        ),
+    );
+    text += &robot(
+        2,
+        ROBOT2_TURN,
+        drum,
+        &format!(
+            "Receiver {{ translation 0 0.11 0 rotation {t} {deco} name \"receiver2\" type \"infra-red\" channel -1 }}"
+        ),
+    );
+    text += &robot(
+        3,
+        still,
+        drum,
+        &format!(
+            "Receiver {{ translation 0 0.11 0 rotation {} {deco} name \"receiver3\" type \"infra-red\" channel 24 bufferSize 120 }}",
+            turn(RECEIVER3_TURN)
+        ),
+    );
+    text
+}
+
+/// The controller's messages: 6, 28 and 115 letters (7, 29 and 116 bytes with their NUL).
+fn letters(count: usize, base: u8, offset: usize) -> String {
+    (0..count).map(|i| char::from(base + ((offset + i) % 26) as u8)).collect()
+}
+
+fn run() -> RunOutput {
+    let p = Project::new();
+    p.controller("er_webots_cases", "er_webots_cases");
+    p.world("er_infra_red.wbt", &world());
+    let out = p.run("er_infra_red.wbt", &[]);
+    assert!(out.status.success(), "{}\n{}", out.stdout, out.stderr);
+    out
+}
+
+/// "c6 from TEXT direction x y z signal s" against the geometry, within 1e-9.
+#[track_caller]
+fn assert_located(line: &str, text: &str, direction: Vector3<f64>, signal: f64) {
+    let head = format!("c6 from {text} direction ");
+    let rest = line.strip_prefix(&head).unwrap_or_else(|| panic!("{line:?} does not start with {head:?}"));
+    let numbers: Vec<f64> = rest.split_whitespace().filter(|w| *w != "signal").map(|w| w.parse().unwrap()).collect();
+    assert_eq!(numbers.len(), 4, "{line}");
+    for k in 0..3 {
+        assert!((numbers[k] - direction[k]).abs() < 1e-9, "{line}: direction {direction:?}");
+    }
+    assert!((numbers[3] - signal).abs() < 1e-9 * signal, "{line}: signal {signal}");
+}
+
+#[test]
+fn infra_red_nine_cases_of_webots_layout_with_the_wall_between_robot0_and_robot3() {
+    let (short, middle, long) = (letters(6, b'a', 0), letters(28, b'A', 0), letters(115, b'a', 10));
+    let e0 = device_position(0, false);
+    let e1 = device_position(1, false);
+    let r0 = device_position(0, true);
+    let r2 = device_position(2, false);
+    let r3 = device_position(3, false);
+    // the wall stands only between robot0 and robot3: its box spans x in [-0.45, -0.05] and z in [-0.025,
+    // 0.025]; e0→r3 runs along x = -0.3 through it, the diagonals cross z = 0 at x = 0, beside it
+    assert!(wall_between(e0, r3));
+    for (a, b) in [(e0, r2), (e1, r2), (e1, r3), (e1, r0)] {
+        assert!(!wall_between(a, b), "{a:?} {b:?}");
+    }
+    // the ranges of case 9: emitter1 reaches 0.7 m; receiver0 is 0.61 m away, receiver2 0.6, receiver3 0.85
+    assert!((e1 - r0).norm() < 0.7 && (e1 - r2).norm() < 0.7 && (e1 - r3).norm() > 0.7);
+    // both diagonals are 0.6·√2 long: 1/0.72 for both located packets of case 6
+    let signal = 1.0 / (e0 - r2).norm_squared();
+    assert!((signal - 1.0 / 0.72).abs() < 1e-12);
+    let frame = |robot: usize, device: [f64; 4]| robot_rotation(robot) * rotation(device);
+    let to_e0_from_r2 = frame(2, TURN).inverse() * (e0 - r2).normalize();
+    let to_e1_from_r3 = frame(3, RECEIVER3_TURN).inverse() * (e1 - r3).normalize();
+    // Webots' expectations (within its 1e-4): (-0.7071, -0.7071, 0) and (0.7071, -0.7071, 0)
+    let h = std::f64::consts::FRAC_1_SQRT_2;
+    assert!((to_e0_from_r2 - Vector3::new(-h, -h, 0.0)).norm() < 1e-4, "{to_e0_from_r2:?}");
+    assert!((to_e1_from_r3 - Vector3::new(h, -h, 0.0)).norm() < 1e-4, "{to_e1_from_r3:?}");
+
+    let out = run();
+    let pk = |case: u32, text: &str| format!("c{case} packet {} {text}", text.len() + 1);
+    assert_eq!(
+        out.robot_lines("robot0"),
+        [
+            "c4 channel 1",
+            "c4 channel 24",
+            // case 7: its own broadcast never reaches its own receiver; emitter1's (channel 24) does
+            "c7 queue 1",
+            &pk(7, &middle),
+            "c7 sampling 32",
+            "c8 buffer 100",
+            "c9 range -1",
+            "c9 queue 1",
+            &pk(9, &middle),
+            "done",
+        ]
+    );
+    // range 2.5 is clipped to maxRange 2
+    assert_eq!(out.robot_lines("robot1"), ["c8 buffer -1", "c9 range 1.3", "c9 range 2", "c9 range 0.7", "done"]);
+    let r2_lines = out.robot_lines("robot2");
+    let located = r2_lines.iter().position(|l| l.starts_with("c6 from")).expect("robot2's located packet");
+    assert_located(&r2_lines[located], &short, to_e0_from_r2, signal);
+    let mut r2_rest = r2_lines.clone();
+    r2_rest.remove(located);
+    assert_eq!(
+        r2_rest,
+        [
+            "c1 queue 0",
+            "c1 queue 0",
+            "c2 queue 1",
+            &pk(2, &short),
+            "c3 queue 2",
+            &pk(3, &short),
+            "c3 packet 8 2 33",
+            // case 4: both packets left on channel 1 before emitter0 moved to 24
+            "c4 queue 2",
+            &pk(4, &short),
+            "c4 packet 32 9.67 8.75 0 1.61",
+            "c4 channel 1",
+            "c5 queue 0",
+            "c6 queue 1",
+            // case 7: listening on every channel, emitter0's broadcast first (sent a step earlier)
+            "c7 queue 2",
+            &pk(7, &short),
+            &pk(7, &middle),
+            "c7 sampling 32",
+            "c8 queue 1",
+            &pk(8, &middle),
+            "c9 queue 1",
+            &pk(9, &middle),
+            "done",
+        ]
+    );
+    let r3_lines = out.robot_lines("robot3");
+    let located = r3_lines.iter().position(|l| l.starts_with("c6 from")).expect("robot3's located packet");
+    assert_located(&r3_lines[located], &middle, to_e1_from_r3, signal);
+    let mut r3_rest = r3_lines.clone();
+    r3_rest.remove(located);
+    assert_eq!(
+        r3_rest,
+        [
+            "c1 queue 0",
+            "c1 queue 0",
+            "c2 queue 0",
+            "c3 queue 1",
+            &pk(3, &long),
+            // case 4: emitter0's packets on channel 1 meet the wall
+            "c4 queue 0",
+            "c4 channel 1",
+            "c4 channel 24",
+            // case 5: emitter0's packet meets the wall, 29 + 116 bytes exceed bufferSize 120
+            "c5 queue 1",
+            &pk(5, &middle),
+            // case 6: emitter0's broadcast meets the wall
+            "c6 queue 1",
+            // disabled in cases 7 and 8
+            "c7 queue 0",
+            "c7 sampling 0",
+            "c8 queue 0",
+            // 0.85 m is beyond 0.7 m
+            "c9 queue 0",
+            "done",
+        ]
+    );
+    // get_queue_length on a disabled receiver answers and complains: receiver2 once, receiver3 three times
+    let complaint =
+        "Error: wb_receiver_get_queue_length() called for a disabled device! Please use: wb_receiver_enable().";
+    for (robot, times) in [("robot0", 0), ("robot1", 0), ("robot2", 1), ("robot3", 3)] {
+        let prefix = format!("[{robot}] ");
+        let lines: Vec<&str> = out.stderr.lines().filter_map(|l| l.strip_prefix(prefix.as_str())).collect();
+        assert_eq!(lines, vec![complaint; times], "{robot}");
+    }
+}
