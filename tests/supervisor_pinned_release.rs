@@ -10,7 +10,7 @@ use common::Project;
 
 /// NUE, 8 ms steps as in Webots' world. The walker's origin is at its hips, 0.26 m up; each foot's sole
 /// is 0.22 m under the hips, so pinned there it hangs 3.5 cm over the ground box (top at 0.005). The
-/// walls of the second bumper stand 0.255 m from the centre, well clear of the feet (|x| ≤ 0.09,
+/// walls bumper's inner faces stand 0.255 m from the centre, well clear of the feet (|x| ≤ 0.09,
 /// z in [-0.04, 0.08]).
 const WORLD: &str = r#"#VRML_SIM R2025a utf8
 WorldInfo { basicTimeStep 8 coordinateSystem "NUE" }
@@ -84,7 +84,7 @@ fn a_robot_pinned_by_its_translation_touches_nothing_and_released_stands_on_its_
 
     // Standing: the soles (0.22 m under the hips) on the ground box's top (0.005), so the hips at 0.225
     // and each leg's centre (0.1 m under the hips) at 0.125; upright, right above where it was pinned.
-    // A released drop of 3.5 cm lasts about 85 ms, long over by the 1.6 s the run ends at.
+    // A released drop of 3.5 cm lasts about 85 ms, long over 1.6 s after the release, when the run ends.
     let standing = |column| out.robot_numbers("pinner", "standing at ", column)[0];
     let (x, y, z, up) = (standing(0), standing(1), standing(2), standing(4));
     assert!((y - 0.225).abs() < 3e-3, "hips at {y}:\n{}", out.stdout);
