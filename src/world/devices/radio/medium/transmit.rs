@@ -169,6 +169,14 @@ pub(super) struct Part<'r> {
     pub outboxes: &'r mut [DeviceEvents],
 }
 
+/// What a delivering thread keeps from one part to the next it takes.
+#[derive(Default)]
+pub(super) struct Scratch {
+    reach: Reach,
+    /// Per medium, the table as this thread hands it out (made at its first use).
+    tables: [Option<TableHandles>; 3],
+}
+
 /// What every delivering thread reads.
 pub(super) struct Sender<'a, 'b> {
     /// Per medium.
@@ -191,15 +199,13 @@ pub(super) struct Sender<'a, 'b> {
 impl Sender<'_, '_> {
     /// The step for one part of the receivers: delivery, then the hand-over of those due. Returns how
     /// many packets it delivered.
-    pub fn step(&self, part: Part<'_>) -> usize {
-        let mut reach = Reach::default();
-        // per medium, the table as this thread hands it out (made at its first use)
-        let mut tables: [Option<TableHandles>; 3] = Default::default();
+    pub fn step(&self, part: Part<'_>, scratch: &mut Scratch) -> usize {
+        let Scratch { reach, tables } = scratch;
         let mut delivered = 0;
         for (i, r) in part.receivers.iter_mut().enumerate() {
             let ri = part.first + i;
             let outbox = &mut part.outboxes[self.owner[ri].0 - part.first_robot];
-            delivered += self.deliver(ri, r, &mut reach, &mut tables, outbox);
+            delivered += self.deliver(ri, r, reach, tables, outbox);
             if r.sampling.due(self.now_ms) && !r.waiting.is_empty() {
                 self.hand_over(ri, r, outbox);
             }
