@@ -4,6 +4,7 @@
 
 pub mod grid;
 pub mod nodes;
+mod reach_cache;
 #[cfg(test)]
 mod tests;
 mod transmit;
@@ -95,6 +96,7 @@ pub struct Radio {
 struct Part {
     start: usize,
     end: usize,
+    cache: reach_cache::ReachCache,
 }
 
 fn medium_index(m: Medium) -> usize {
@@ -206,7 +208,7 @@ impl Radio {
                 while end > 0 && end < n && self.receiver_owner[end].0 == self.receiver_owner[end - 1].0 {
                     end += 1;
                 }
-                let part = Part { start, end };
+                let part = Part { start, end, cache: Default::default() };
                 start = end;
                 part
             })
@@ -253,16 +255,20 @@ impl Radio {
         let mut work = Vec::with_capacity(self.parts.len());
         let (mut receivers, mut boxes) = (&mut self.receivers[..], outboxes);
         let mut first_robot = 0;
-        for (p, part) in self.parts.iter().enumerate() {
+        let parts = self.parts.len();
+        for (p, part) in self.parts.iter_mut().enumerate() {
             let (mine, rest) = std::mem::take(&mut receivers).split_at_mut(part.end - part.start);
             // parts are never empty but when there are no receivers at all: one part, the last
-            let robots = if p + 1 == self.parts.len() {
-                boxes.len()
-            } else {
-                self.receiver_owner[part.end - 1].0 + 1 - first_robot
-            };
+            let robots =
+                if p + 1 == parts { boxes.len() } else { self.receiver_owner[part.end - 1].0 + 1 - first_robot };
             let (their_boxes, other_boxes) = std::mem::take(&mut boxes).split_at_mut(robots);
-            work.push(transmit::Part { first: part.start, receivers: mine, first_robot, outboxes: their_boxes });
+            work.push(transmit::Part {
+                first: part.start,
+                receivers: mine,
+                first_robot,
+                outboxes: their_boxes,
+                cache: &mut part.cache,
+            });
             (receivers, boxes, first_robot) = (rest, other_boxes, first_robot + robots);
         }
         let busy =

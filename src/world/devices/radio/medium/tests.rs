@@ -401,3 +401,66 @@ fn emitters_are_ranked_in_scene_order_again_when_their_nodes_change() {
     radio.refresh(&scene);
     assert_eq!(radio.emitter_rank, [0, 1]);
 }
+
+/// A static world keeps each receiver's list of packets in reach from step to step: what a receiver
+/// hears still follows every change, whether of the packets' ranges, of where things are, or of who
+/// listens.
+#[test]
+fn kept_lists_of_packets_in_reach_follow_what_changes() {
+    let (mut scene, mut radio) = moving_world(32);
+    let mut outboxes = vec![DeviceEvents::default(); 3];
+    // the far ear's radio receiver starts deaf
+    radio.receivers[2].sampling = Default::default();
+    let mut step = 0;
+    let mut send = |radio: &mut Radio, range: f64, outboxes: &mut Vec<DeviceEvents>| {
+        step += 1;
+        outboxes.iter_mut().for_each(DeviceEvents::clear);
+        for e in 0..radio.emitters.len() {
+            radio.send(e, Packet { channel: 0, range, data: [1u8][..].into() });
+        }
+        radio.step(&|_, _, _, _| false, f64::from(step) * 32.0, outboxes);
+    };
+    // the ear 2 m away, the far ear 4.5 m away (1/d² signals)
+    let (ear, far) = (1.0 / 4.0, 1.0 / 20.25);
+    for _ in 0..3 {
+        send(&mut radio, 5.0, &mut outboxes);
+        assert_heard(&outboxes, 1, 1, &[ear]);
+        assert_heard(&outboxes, 1, 2, &[ear]);
+        assert_heard(&outboxes, 2, 1, &[]);
+        assert_heard(&outboxes, 2, 2, &[far]);
+    }
+    // listening from the 4th step on (sampled at its end), with the lists kept while it was deaf
+    radio.receivers[2].sampling.set_period(32, 3.0 * 32.0);
+    send(&mut radio, 5.0, &mut outboxes);
+    assert_heard(&outboxes, 2, 1, &[far]);
+    // a shorter range: the far ear is out of it, then back in
+    for _ in 0..3 {
+        send(&mut radio, 3.0, &mut outboxes);
+        assert_heard(&outboxes, 1, 1, &[ear]);
+        assert_heard(&outboxes, 2, 1, &[]);
+        assert_heard(&outboxes, 2, 2, &[]);
+    }
+    for _ in 0..3 {
+        send(&mut radio, 5.0, &mut outboxes);
+        assert_heard(&outboxes, 2, 1, &[far]);
+        assert_heard(&outboxes, 2, 2, &[far]);
+    }
+    // the talker moves 1 m away: the ear is 3 m away, the far ear 5.5 m (out of range)
+    move_talker(&mut scene, &mut radio);
+    for _ in 0..3 {
+        send(&mut radio, 5.0, &mut outboxes);
+        assert_heard(&outboxes, 1, 1, &[1.0 / 9.0]);
+        assert_heard(&outboxes, 1, 2, &[1.0 / 9.0]);
+        assert_heard(&outboxes, 2, 1, &[]);
+        assert_heard(&outboxes, 2, 2, &[]);
+    }
+    // the far ear comes to 3.5 m: no emitter moved, the packets are the same, but it hears them now
+    let far_ear = scene.robots()[2];
+    *scene.field_mut(far_ear, "translation").unwrap() = crate::world::scene::FieldValue::SFVec3f([2.5, 0.0, 0.0]);
+    radio.refresh(&scene);
+    for _ in 0..3 {
+        send(&mut radio, 5.0, &mut outboxes);
+        assert_heard(&outboxes, 2, 1, &[1.0 / 12.25]);
+        assert_heard(&outboxes, 2, 2, &[1.0 / 12.25]);
+    }
+}
