@@ -287,8 +287,10 @@ impl Sender<'_, '_> {
             }
             let robot = r.robot_node.unwrap_or(NO_ROBOT);
             let table = tables[medium].get_or_insert_with(|| TableHandles::new(SharedTable::new(out.table.clone())));
-            let heard = outbox.push_run_of(tag, channel, table, &self.receiver_pose[ri], in_reach, |s| {
-                out.audience[s as usize].includes(channel, robot)
+            // the audience as a slice of its own, moved in: the test loop then keeps it in registers
+            let audience = out.audience.as_slice();
+            let heard = outbox.push_run_of(tag, channel, table, &self.receiver_pose[ri], in_reach, move |s| {
+                audience[s as usize].includes(channel, robot)
             });
             if heard > 0 {
                 // as if they had waited and been handed over: all measured at this pose version
