@@ -4,16 +4,17 @@
 
 pub mod grid;
 pub mod nodes;
+mod reach_cache;
 #[cfg(test)]
 mod tests;
 mod transmit;
 
 use std::collections::HashMap;
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Arc;
 
 use nalgebra::{Isometry3, Point3, Vector3};
 use rand_distr::{Distribution, StandardNormal};
-use rayon::prelude::*;
 
 use self::nodes::{EmitterNode, Medium, Packet, ReceiverNode};
 use crate::protocol::packet_table::measure_exact;
@@ -31,13 +32,16 @@ pub enum RadioDevice {
     Receiver(usize),
 }
 
-/// When delivery is split across threads: each thread owns a contiguous range of receivers, so every
-/// receiver still gets its packets (and noise draws) in the same order whatever the split.
+/// When delivery is split across threads: the receivers are cut into parts, contiguous ranges each
+/// delivered to by one thread, so every receiver still gets its packets (and noise draws) in the same
+/// order whatever the split.
 #[derive(Clone, Copy, Debug)]
 struct Threads {
     /// Threads at most.
     max: usize,
-    /// Receivers a thread should have at least to be worth one.
+    /// Parts a thread's share is cut into: a thread that starts late takes fewer of them.
+    parts_per_thread: usize,
+    /// Receivers a part should have at least to be worth one.
     min_receivers: usize,
     /// Packets delivered in the previous step below which one thread does it all (starting threads
     /// costs more than small steps).
@@ -47,7 +51,7 @@ struct Threads {
 impl Threads {
     fn from_machine() -> Threads {
         let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
-        Threads { max: cores.min(4), min_receivers: 128, min_deliveries: 30_000 }
+        Threads { max: cores.min(4), parts_per_thread: 4, min_receivers: 128, min_deliveries: 30_000 }
     }
 }
 
@@ -92,6 +96,7 @@ pub struct Radio {
 struct Part {
     start: usize,
     end: usize,
+    cache: reach_cache::ReachCache,
 }
 
 fn medium_index(m: Medium) -> usize {
@@ -184,13 +189,17 @@ impl Radio {
         self.ranked = self.emitters.iter().map(|e| e.node).collect();
     }
 
+    fn max_parts(&self) -> usize {
+        (self.threads.max * self.threads.parts_per_thread).max(1)
+    }
+
     /// Cuts the receivers into parts, never between two receivers of one robot, so that each part also
     /// owns its robots' outboxes. Receivers listed out of robot order make a single part.
     fn build_parts(&mut self) {
         let n = self.receivers.len();
         let owners_in_order = self.receiver_owner.windows(2).all(|w| w[0].0 <= w[1].0);
         let count =
-            if owners_in_order { (n / self.threads.min_receivers.max(1)).clamp(1, self.threads.max.max(1)) } else { 1 };
+            if owners_in_order { (n / self.threads.min_receivers.max(1)).clamp(1, self.max_parts()) } else { 1 };
         let per = n.div_ceil(count).max(1);
         let mut start = 0;
         self.parts = (1..=count)
@@ -199,7 +208,7 @@ impl Radio {
                 while end > 0 && end < n && self.receiver_owner[end].0 == self.receiver_owner[end - 1].0 {
                     end += 1;
                 }
-                let part = Part { start, end };
+                let part = Part { start, end, cache: Default::default() };
                 start = end;
                 part
             })
@@ -246,31 +255,30 @@ impl Radio {
         let mut work = Vec::with_capacity(self.parts.len());
         let (mut receivers, mut boxes) = (&mut self.receivers[..], outboxes);
         let mut first_robot = 0;
-        for (p, part) in self.parts.iter().enumerate() {
+        let parts = self.parts.len();
+        for (p, part) in self.parts.iter_mut().enumerate() {
             let (mine, rest) = std::mem::take(&mut receivers).split_at_mut(part.end - part.start);
             // parts are never empty but when there are no receivers at all: one part, the last
-            let robots = if p + 1 == self.parts.len() {
-                boxes.len()
-            } else {
-                self.receiver_owner[part.end - 1].0 + 1 - first_robot
-            };
+            let robots =
+                if p + 1 == parts { boxes.len() } else { self.receiver_owner[part.end - 1].0 + 1 - first_robot };
             let (their_boxes, other_boxes) = std::mem::take(&mut boxes).split_at_mut(robots);
-            work.push(transmit::Part { first: part.start, receivers: mine, first_robot, outboxes: their_boxes });
+            work.push(transmit::Part {
+                first: part.start,
+                receivers: mine,
+                first_robot,
+                outboxes: their_boxes,
+                cache: &mut part.cache,
+            });
             (receivers, boxes, first_robot) = (rest, other_boxes, first_robot + robots);
         }
         let busy =
             !self.outgoing.iter().all(transmit::Outgoing::is_empty) && self.delivered >= self.threads.min_deliveries;
-        self.threads_used = if busy { work.len() } else { 1 };
+        self.threads_used = if busy { work.len().min(self.threads.max) } else { 1 };
         self.delivered = if self.threads_used > 1 {
-            // parts on the engine's threads (rayon's own when the world has none): no thread started per
-            // step; each part is one receiver range, whichever thread takes it
-            let deliver = || work.into_par_iter().map(|part| sender.step(part)).sum();
-            match &self.pool {
-                Some(pool) => pool.install(deliver),
-                None => deliver(),
-            }
+            deliver_in_parallel(&sender, work, self.threads_used - 1, self.pool.as_deref())
         } else {
-            work.into_iter().map(|part| sender.step(part)).sum()
+            let mut scratch = transmit::Scratch::default();
+            work.into_iter().map(|part| sender.step(part, &mut scratch)).sum()
         };
         self.outgoing.iter_mut().for_each(transmit::Outgoing::clear);
     }
@@ -291,6 +299,41 @@ impl Radio {
             }
         }
     }
+}
+
+/// Delivers the parts on this thread and `helpers` of the engine's threads (rayon's own when the world
+/// has none), each taking the next part left until none is: this thread starts at once and takes what
+/// a helper that starts late (the machine is busy, or the thread was asleep) leaves. No thread is started
+/// per step, and each part is one receiver range whichever thread takes it.
+fn deliver_in_parallel(
+    sender: &transmit::Sender<'_, '_>,
+    work: Vec<transmit::Part<'_>>,
+    helpers: usize,
+    pool: Option<&rayon::ThreadPool>,
+) -> usize {
+    let left = parking_lot::Mutex::new(work.into_iter());
+    let delivered = AtomicUsize::new(0);
+    let drain = || {
+        let (mut n, mut scratch) = (0, transmit::Scratch::default());
+        loop {
+            let next = left.lock().next();
+            let Some(part) = next else { break };
+            n += sender.step(part, &mut scratch);
+        }
+        delivered.fetch_add(n, Ordering::Relaxed);
+    };
+    let drain = &drain;
+    match pool {
+        Some(pool) => pool.in_place_scope(|scope| {
+            (0..helpers).for_each(|_| scope.spawn(move |_| drain()));
+            drain();
+        }),
+        None => rayon::in_place_scope(|scope| {
+            (0..helpers).for_each(|_| scope.spawn(move |_| drain()));
+            drain();
+        }),
+    }
+    delivered.into_inner()
 }
 
 /// Whether `to` lies within the cone of `aperture` (full angle) around `axis`; -1 and 0 mean no cone.

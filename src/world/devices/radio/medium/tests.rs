@@ -140,7 +140,7 @@ fn run_with(
 #[test]
 fn delivery_follows_the_packet_by_packet_rule_exactly() {
     let scene = parse_world_str(&mixed_world(90), "t.wbt", Path::new("."), &LoadOptions::default()).unwrap();
-    let one = Threads { max: 1, min_receivers: 1, min_deliveries: 0 };
+    let one = Threads { max: 1, parts_per_thread: 1, min_receivers: 1, min_deliveries: 0 };
     let expected = run_with(&scene, one, 6, step_one_by_one);
     assert!(expected.iter().map(DeviceEvents::items).sum::<usize>() > 2000);
     assert!(run(&scene, one, 6) == expected, "receiver by receiver differs from packet by packet");
@@ -151,7 +151,7 @@ fn delivery_follows_the_packet_by_packet_rule_exactly() {
 #[test]
 fn steady_traffic_and_then_a_move_follow_the_rule() {
     let mut scene = parse_world_str(&mixed_world(60), "t.wbt", Path::new("."), &LoadOptions::default()).unwrap();
-    let one = Threads { max: 1, min_receivers: 1, min_deliveries: 0 };
+    let one = Threads { max: 1, parts_per_thread: 1, min_receivers: 1, min_deliveries: 0 };
     let (mut fast, mut plain) = (radio_of(&scene, one), radio_of(&scene, one));
     let mut outboxes = [vec![DeviceEvents::default(); 60], vec![DeviceEvents::default(); 60]];
     for step in 1..=6 {
@@ -183,24 +183,28 @@ fn steady_traffic_and_then_a_move_follow_the_rule() {
 #[test]
 fn threads_deliver_exactly_what_one_thread_does() {
     let scene = parse_world_str(&mixed_world(90), "t.wbt", Path::new("."), &LoadOptions::default()).unwrap();
-    let one = Threads { max: 1, min_receivers: 1, min_deliveries: 0 };
+    let one = Threads { max: 1, parts_per_thread: 1, min_receivers: 1, min_deliveries: 0 };
     let single = run(&scene, one, 6);
     let delivered: usize = single.iter().map(DeviceEvents::items).sum();
     assert!(delivered > 2000, "the world should carry plenty of packets, got {delivered}");
     assert!(single.iter().filter(|o| o.is_empty()).count() < 10, "most robots should hear something");
     for max in [2, 3, 7] {
-        let split = Threads { max, min_receivers: 1, min_deliveries: 0 };
+        let split = Threads { max, parts_per_thread: 1, min_receivers: 1, min_deliveries: 0 };
         assert_eq!(radio_of(&scene, split).parts.len(), max, "{max} parts expected");
         assert!(run(&scene, split, 6) == single, "{max} threads changed the deliveries");
     }
+    // more parts than threads: whichever thread takes which part, the same deliveries
+    let cut = Threads { max: 2, parts_per_thread: 3, min_receivers: 1, min_deliveries: 0 };
+    assert_eq!(radio_of(&scene, cut).parts.len(), 6);
+    assert!(run(&scene, cut, 6) == single, "six parts on two threads changed the deliveries");
 }
 
 #[test]
 fn small_worlds_and_light_steps_stay_on_one_thread() {
     let scene = parse_world_str(&mixed_world(30), "t.wbt", Path::new("."), &LoadOptions::default()).unwrap();
-    let radio = radio_of(&scene, Threads { max: 2, min_receivers: 512, min_deliveries: 0 });
+    let radio = radio_of(&scene, Threads { max: 2, parts_per_thread: 1, min_receivers: 512, min_deliveries: 0 });
     assert_eq!(radio.parts.len(), 1);
-    let mut radio = radio_of(&scene, Threads { max: 4, min_receivers: 10, min_deliveries: 1000 });
+    let mut radio = radio_of(&scene, Threads { max: 4, parts_per_thread: 1, min_receivers: 10, min_deliveries: 1000 });
     assert_eq!(radio.parts.len(), 3, "one part per 10 receivers, at most 4");
     let covered: Vec<(usize, usize)> = radio.parts.iter().map(|p| (p.start, p.end)).collect();
     assert_eq!(covered, vec![(0, 10), (10, 20), (20, 30)]);
@@ -232,7 +236,7 @@ const MOVING_WORLD: &str = "#VRML_SIM R2025a utf8\nWorldInfo { basicTimeStep 32 
 /// emitter.
 fn moving_world(period: u32) -> (Scene, Radio) {
     let scene = parse_world_str(MOVING_WORLD, "t.wbt", Path::new("."), &LoadOptions::default()).unwrap();
-    let mut radio = radio_of(&scene, Threads { max: 1, min_receivers: 1, min_deliveries: 0 });
+    let mut radio = radio_of(&scene, Threads { max: 1, parts_per_thread: 1, min_receivers: 1, min_deliveries: 0 });
     for r in &mut radio.receivers {
         r.sampling.set_period(period, 0.0);
     }
@@ -360,10 +364,10 @@ fn parts_never_split_a_robot_and_threads_still_change_nothing() {
         );
     }
     let scene = parse_world_str(&w, "t.wbt", Path::new("."), &LoadOptions::default()).unwrap();
-    let single = run(&scene, Threads { max: 1, min_receivers: 1, min_deliveries: 0 }, 4);
+    let single = run(&scene, Threads { max: 1, parts_per_thread: 1, min_receivers: 1, min_deliveries: 0 }, 4);
     assert!(single.iter().map(DeviceEvents::items).sum::<usize>() > 500);
     for max in [2, 3, 5, 11] {
-        let split = Threads { max, min_receivers: 1, min_deliveries: 0 };
+        let split = Threads { max, parts_per_thread: 1, min_receivers: 1, min_deliveries: 0 };
         let radio = radio_of(&scene, split);
         assert!(radio.parts.len() > 1, "{max}");
         for part in &radio.parts[1..] {
@@ -396,4 +400,67 @@ fn emitters_are_ranked_in_scene_order_again_when_their_nodes_change() {
     radio.emitters[1].node = nodes[1];
     radio.refresh(&scene);
     assert_eq!(radio.emitter_rank, [0, 1]);
+}
+
+/// A static world keeps each receiver's list of packets in reach from step to step: what a receiver
+/// hears still follows every change, whether of the packets' ranges, of where things are, or of who
+/// listens.
+#[test]
+fn kept_lists_of_packets_in_reach_follow_what_changes() {
+    let (mut scene, mut radio) = moving_world(32);
+    let mut outboxes = vec![DeviceEvents::default(); 3];
+    // the far ear's radio receiver starts deaf
+    radio.receivers[2].sampling = Default::default();
+    let mut step = 0;
+    let mut send = |radio: &mut Radio, range: f64, outboxes: &mut Vec<DeviceEvents>| {
+        step += 1;
+        outboxes.iter_mut().for_each(DeviceEvents::clear);
+        for e in 0..radio.emitters.len() {
+            radio.send(e, Packet { channel: 0, range, data: [1u8][..].into() });
+        }
+        radio.step(&|_, _, _, _| false, f64::from(step) * 32.0, outboxes);
+    };
+    // the ear 2 m away, the far ear 4.5 m away (1/d² signals)
+    let (ear, far) = (1.0 / 4.0, 1.0 / 20.25);
+    for _ in 0..3 {
+        send(&mut radio, 5.0, &mut outboxes);
+        assert_heard(&outboxes, 1, 1, &[ear]);
+        assert_heard(&outboxes, 1, 2, &[ear]);
+        assert_heard(&outboxes, 2, 1, &[]);
+        assert_heard(&outboxes, 2, 2, &[far]);
+    }
+    // listening from the 4th step on (sampled at its end), with the lists kept while it was deaf
+    radio.receivers[2].sampling.set_period(32, 3.0 * 32.0);
+    send(&mut radio, 5.0, &mut outboxes);
+    assert_heard(&outboxes, 2, 1, &[far]);
+    // a shorter range: the far ear is out of it, then back in
+    for _ in 0..3 {
+        send(&mut radio, 3.0, &mut outboxes);
+        assert_heard(&outboxes, 1, 1, &[ear]);
+        assert_heard(&outboxes, 2, 1, &[]);
+        assert_heard(&outboxes, 2, 2, &[]);
+    }
+    for _ in 0..3 {
+        send(&mut radio, 5.0, &mut outboxes);
+        assert_heard(&outboxes, 2, 1, &[far]);
+        assert_heard(&outboxes, 2, 2, &[far]);
+    }
+    // the talker moves 1 m away: the ear is 3 m away, the far ear 5.5 m (out of range)
+    move_talker(&mut scene, &mut radio);
+    for _ in 0..3 {
+        send(&mut radio, 5.0, &mut outboxes);
+        assert_heard(&outboxes, 1, 1, &[1.0 / 9.0]);
+        assert_heard(&outboxes, 1, 2, &[1.0 / 9.0]);
+        assert_heard(&outboxes, 2, 1, &[]);
+        assert_heard(&outboxes, 2, 2, &[]);
+    }
+    // the far ear comes to 3.5 m: no emitter moved, the packets are the same, but it hears them now
+    let far_ear = scene.robots()[2];
+    *scene.field_mut(far_ear, "translation").unwrap() = crate::world::scene::FieldValue::SFVec3f([2.5, 0.0, 0.0]);
+    radio.refresh(&scene);
+    for _ in 0..3 {
+        send(&mut radio, 5.0, &mut outboxes);
+        assert_heard(&outboxes, 2, 1, &[1.0 / 12.25]);
+        assert_heard(&outboxes, 2, 2, &[1.0 / 12.25]);
+    }
 }

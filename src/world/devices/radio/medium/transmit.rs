@@ -17,6 +17,7 @@ use nalgebra::{Isometry3, Point3, Vector3};
 use super::grid::{Entry, Grid};
 use super::nodes::hears;
 use super::nodes::{EmitterNode, Medium, Origin, Packet, ReceiverNode};
+use super::reach_cache::{ReachCache, Use};
 use super::{inside_cone, measure, medium_index, Blocked};
 use crate::protocol::{DeviceEvents, Event, PacketTable, SharedTable, TableHandles};
 use crate::world::scene::NodeId;
@@ -68,6 +69,11 @@ pub(super) struct Outgoing {
     classes: Vec<Class>,
     /// Packets every receiver has to consider: infinite range (or one no distance can exceed).
     everywhere: Vec<u32>,
+    /// `everywhere` of the previous step that had packets.
+    everywhere_before: Vec<u32>,
+    /// Bumped whenever the packets' places and ranges differ from those of the previous step that had
+    /// packets (the lists of packets in reach of a receiver that did not move are then the same).
+    pub(super) layout: u64,
 }
 
 /// The packets whose range is at most `bound` (a power of two) and above half of it.
@@ -130,15 +136,23 @@ impl Outgoing {
                 None => self.classes.push(Class { bound, members: vec![entry], ..Class::default() }),
             }
         }
+        let classes = self.classes.len();
         self.classes.retain(|c| !c.members.is_empty());
+        let mut moved = self.classes.len() != classes;
         for c in &mut self.classes {
             // the same packets from the same places as last step (a static world): the same grid
             if c.members != c.previous {
                 // cells of half the class's range: a query then looks at about (2·2+1)² cells
                 c.grid.rebuild(&c.members, c.bound / 2.0);
                 c.previous.clone_from(&c.members);
+                moved = true;
             }
         }
+        if self.everywhere != self.everywhere_before {
+            self.everywhere_before.clone_from(&self.everywhere);
+            moved = true;
+        }
+        self.layout += u64::from(moved);
     }
 
     /// Where packet `s` came from.
@@ -167,6 +181,25 @@ pub(super) struct Part<'r> {
     pub receivers: &'r mut [ReceiverNode],
     pub first_robot: usize,
     pub outboxes: &'r mut [DeviceEvents],
+    /// The part's lists of packets in reach, kept from step to step.
+    pub cache: &'r mut ReachCache,
+}
+
+/// Where a receiver's list of packets in reach comes from: found with `reach`, or kept in `cache` as
+/// the part's receiver `i`.
+struct Lists<'a> {
+    reach: &'a mut Reach,
+    cache: &'a mut ReachCache,
+    usage: Use,
+    i: usize,
+}
+
+/// What a delivering thread keeps from one part to the next it takes.
+#[derive(Default)]
+pub(super) struct Scratch {
+    reach: Reach,
+    /// Per medium, the table as this thread hands it out (made at its first use).
+    tables: [Option<TableHandles>; 3],
 }
 
 /// What every delivering thread reads.
@@ -191,15 +224,16 @@ pub(super) struct Sender<'a, 'b> {
 impl Sender<'_, '_> {
     /// The step for one part of the receivers: delivery, then the hand-over of those due. Returns how
     /// many packets it delivered.
-    pub fn step(&self, part: Part<'_>) -> usize {
-        let mut reach = Reach::default();
-        // per medium, the table as this thread hands it out (made at its first use)
-        let mut tables: [Option<TableHandles>; 3] = Default::default();
+    pub fn step(&self, part: Part<'_>, scratch: &mut Scratch) -> usize {
+        let Scratch { reach, tables } = scratch;
         let mut delivered = 0;
+        let layout = std::array::from_fn(|m| self.outgoing[m].layout);
+        let cache = part.cache;
+        let usage = cache.begin((self.pose_version, layout), part.receivers.len());
         for (i, r) in part.receivers.iter_mut().enumerate() {
             let ri = part.first + i;
             let outbox = &mut part.outboxes[self.owner[ri].0 - part.first_robot];
-            delivered += self.deliver(ri, r, &mut reach, &mut tables, outbox);
+            delivered += self.deliver(ri, r, Lists { reach, cache, usage, i }, tables, outbox);
             if r.sampling.due(self.now_ms) && !r.waiting.is_empty() {
                 self.hand_over(ri, r, outbox);
             }
@@ -214,7 +248,7 @@ impl Sender<'_, '_> {
         &self,
         ri: usize,
         r: &mut ReceiverNode,
-        reach: &mut Reach,
+        lists: Lists<'_>,
         tables: &mut [Option<TableHandles>; 3],
         outbox: &mut DeviceEvents,
     ) -> usize {
@@ -223,20 +257,22 @@ impl Sender<'_, '_> {
         if out.is_empty() || !r.sampling.enabled() {
             return 0;
         }
-        let to = self.receiver_at[ri];
-        reach.clear();
-        for class in &out.classes {
-            for run in class.grid.runs(&to.coords.into(), class.bound) {
-                reach.add_in_reach(run, &to);
+        let Lists { reach, cache, usage, i } = lists;
+        let kept = if usage == Use::Read { cache.get(i, medium) } else { None };
+        let in_reach = match kept {
+            Some(ids) if out.everywhere.is_empty() => ids,
+            Some(ids) => {
+                reach.clear();
+                reach.extend(ids);
+                Self::and_everywhere(out, reach)
             }
-        }
-        let in_reach = if reach.is_empty() {
-            &out.everywhere
-        } else {
-            reach.extend(&out.everywhere);
-            // robots placed in rows in scene order come out of the grid in order already
-            reach.sort();
-            reach.ids()
+            None => {
+                Self::in_range(out, &self.receiver_at[ri], reach);
+                if usage == Use::Keep {
+                    cache.keep(i, medium, reach.ids());
+                }
+                Self::and_everywhere(out, reach)
+            }
         };
         let before = r.waiting.len();
         let (tag, channel) = (self.owner[ri].1, r.channel);
@@ -251,8 +287,10 @@ impl Sender<'_, '_> {
             }
             let robot = r.robot_node.unwrap_or(NO_ROBOT);
             let table = tables[medium].get_or_insert_with(|| TableHandles::new(SharedTable::new(out.table.clone())));
-            let heard = outbox.push_run_of(tag, channel, table, &self.receiver_pose[ri], in_reach, |s| {
-                out.audience[s as usize].includes(channel, robot)
+            // the audience as a slice of its own, moved in: the test loop then keeps it in registers
+            let audience = out.audience.as_slice();
+            let heard = outbox.push_run_of(tag, channel, table, &self.receiver_pose[ri], in_reach, move |s| {
+                audience[s as usize].includes(channel, robot)
             });
             if heard > 0 {
                 // as if they had waited and been handed over: all measured at this pose version
@@ -272,6 +310,34 @@ impl Sender<'_, '_> {
             }
         }
         self.delivered(r, before)
+    }
+
+    /// Fills `reach` with the packets of `out` with a finite range that reach a receiver at `to`, in
+    /// sending order.
+    #[inline]
+    fn in_range(out: &Outgoing, to: &Point3<f64>, reach: &mut Reach) {
+        reach.clear();
+        for class in &out.classes {
+            for run in class.grid.runs(&to.coords.into(), class.bound) {
+                reach.add_in_reach(run, to);
+            }
+        }
+        // robots placed in rows in scene order come out of the grid in order already
+        reach.sort();
+    }
+
+    /// The packets in `reach` (in sending order) and those that reach everywhere, in sending order.
+    #[inline]
+    fn and_everywhere<'r>(out: &'r Outgoing, reach: &'r mut Reach) -> &'r [u32] {
+        if reach.is_empty() {
+            &out.everywhere
+        } else if out.everywhere.is_empty() {
+            reach.ids()
+        } else {
+            reach.extend(&out.everywhere);
+            reach.sort();
+            reach.ids()
+        }
     }
 
     /// How many packets the receiver took since it had `before` waiting; notes when they were measured.
