@@ -1,4 +1,5 @@
-//! Webots' `tests/api` world `emitter_receiver_infra-red` as Webots lays it out (NUE): four robots at the
+//! Webots' `tests/api` worlds `emitter_receiver_infra-red`, `emitter_receiver_radio` and
+//! `emitter_receiver_serial` as Webots lays them out (NUE). The infra-red one: four robots at the
 //! corners of a 0.6 m square, emitter0 and receiver0 on robot0, emitter1 (range 1.3, maxRange 2) on
 //! robot1, receiver2 on robot2 (turned a quarter about y), receiver3 (bufferSize 120) on robot3, the
 //! devices' axes turned by -120° about (1, 1, 1) (receiver3's by a quarter turn about x), and a wall (a
@@ -8,6 +9,8 @@
 //! signal strength, a robot's own packets, buffer sizes, and a reduced range. Every expectation below is
 //! worked out from the layout: the wall blocks a ray exactly when the segment between the devices crosses
 //! its box, the signal is 1/d², the direction is the unit vector to the emitter in the receiver's frame.
+//! The radio and serial worlds keep the robots, the wall and the schedule but leave the devices unturned
+//! (receiver3 alone turned a quarter about y), and their media pass through the wall.
 
 mod common;
 
@@ -85,7 +88,7 @@ fn turn(r: [f64; 4]) -> String {
     format!("{} {} {} {}", r[0], r[1], r[2], r[3])
 }
 
-fn world() -> String {
+fn infra_red_world() -> String {
     let cube = "Shape { geometry Box { size 0.1 0.1 0.1 } }";
     let drum =
         "Pose { rotation 1 0 0 -1.57079632679 children [ Shape { geometry Cylinder { height 0.1 radius 0.07 } } ] }";
@@ -146,11 +149,11 @@ fn letters(count: usize, base: u8, offset: usize) -> String {
     (0..count).map(|i| char::from(base + ((offset + i) % 26) as u8)).collect()
 }
 
-fn run() -> RunOutput {
+fn run(world: &str) -> RunOutput {
     let p = Project::new();
     p.controller("er_webots_cases", "er_webots_cases");
-    p.world("er_infra_red.wbt", &world());
-    let out = p.run("er_infra_red.wbt", &[]);
+    p.world("er_layout.wbt", world);
+    let out = p.run("er_layout.wbt", &[]);
     assert!(out.status.success(), "{}\n{}", out.stdout, out.stderr);
     out
 }
@@ -195,7 +198,7 @@ fn infra_red_nine_cases_of_webots_layout_with_the_wall_between_robot0_and_robot3
     assert!((to_e0_from_r2 - Vector3::new(-h, -h, 0.0)).norm() < 1e-4, "{to_e0_from_r2:?}");
     assert!((to_e1_from_r3 - Vector3::new(h, -h, 0.0)).norm() < 1e-4, "{to_e1_from_r3:?}");
 
-    let out = run();
+    let out = run(&infra_red_world());
     let pk = |case: u32, text: &str| format!("c{case} packet {} {text}", text.len() + 1);
     assert_eq!(
         out.robot_lines("robot0"),
@@ -288,4 +291,203 @@ fn infra_red_nine_cases_of_webots_layout_with_the_wall_between_robot0_and_robot3
         let lines: Vec<&str> = out.stderr.lines().filter_map(|l| l.strip_prefix(prefix.as_str())).collect();
         assert_eq!(lines, vec![complaint; times], "{robot}");
     }
+}
+
+/// Webots' radio and serial worlds: the same robots, wall and lamp, the devices of the medium `kind`
+/// unturned except receiver3, turned a quarter about y.
+fn wireless_world(kind: &str) -> String {
+    let cube = "Shape { geometry Box { size 0.1 0.1 0.1 } }";
+    let drum =
+        "Pose { rotation 1 0 0 -1.57079632679 children [ Shape { geometry Cylinder { height 0.1 radius 0.07 } } ] }";
+    let still = [0.0, 1.0, 0.0, 0.0];
+    let deco = "children [ Pose { translation 0 -0.035 0 children [ Shape { geometry Sphere { radius 0.01 } } ] } ]";
+    let mut text = String::from(
+        "#VRML_SIM R2023b utf8\nWorldInfo { coordinateSystem \"NUE\" }\n\
+         Solid { children [ Pose { rotation 1 0 0 -1.57079632679 children [ Shape { geometry Plane { } } ] } ] locked TRUE }\n",
+    );
+    text += &format!(
+        "DEF WALL Solid {{ translation {} {} {} children [ DEF WALL_SHAPE Shape {{ geometry Box {{ size {} {} {} }} }} ] \
+         name \"solid(1)\" boundingObject USE WALL_SHAPE }}\n",
+        WALL_CENTRE[0], WALL_CENTRE[1], WALL_CENTRE[2], WALL_SIZE[0], WALL_SIZE[1], WALL_SIZE[2]
+    );
+    text += "DEF LAMP Solid { translation 0 0.395 0 children [ Shape { geometry Sphere { radius 0.01 } } \
+             PointLight { ambientIntensity 1 } ] name \"solid(2)\" }\n";
+    text += &robot(
+        0,
+        still,
+        cube,
+        &format!(
+            "Emitter {{ translation 0 0.11 0 {deco} name \"emitter0\" type \"{kind}\" channel -1 bufferSize 100 }} \
+             Receiver {{ name \"receiver0\" type \"{kind}\" channel -1 }}"
+        ),
+    );
+    text += &robot(
+        1,
+        still,
+        cube,
+        &format!(
+            "Emitter {{ translation 0 0.11 0 {deco} name \"emitter1\" type \"{kind}\" range 1.3 maxRange 2 channel 24 }}"
+        ),
+    );
+    text += &robot(
+        2,
+        ROBOT2_TURN,
+        drum,
+        &format!("Receiver {{ translation 0 0.11 0 {deco} name \"receiver2\" type \"{kind}\" channel -1 }}"),
+    );
+    text += &robot(
+        3,
+        still,
+        drum,
+        &format!(
+            "Receiver {{ translation 0 0.11 0 rotation {} {deco} name \"receiver3\" type \"{kind}\" channel 24 \
+             bufferSize 120 }}",
+            turn(WIRELESS_RECEIVER3_TURN)
+        ),
+    );
+    text
+}
+
+/// receiver3's quarter turn about y in the radio and serial worlds
+#[allow(clippy::approx_constant)]
+const WIRELESS_RECEIVER3_TURN: [f64; 4] = [0.0, 1.0, 0.0, 1.5708];
+
+/// One expected line of a robot: printed as is, or a located packet checked against the geometry.
+enum Expect {
+    Line(String),
+    From(String, Vector3<f64>, f64),
+}
+
+#[track_caller]
+fn assert_lines(robot: &str, lines: &[String], expected: &[Expect]) {
+    assert_eq!(lines.len(), expected.len(), "{robot}: {lines:#?}");
+    for (line, want) in lines.iter().zip(expected) {
+        match want {
+            Expect::Line(text) => assert_eq!(line, text, "{robot}: {lines:#?}"),
+            Expect::From(text, direction, signal) => assert_located(line, text, *direction, *signal),
+        }
+    }
+}
+
+/// Webots' nine cases in its radio or serial world. Neither medium is stopped by the wall, so receiver3
+/// hears emitter0 where the infra-red one did not: both of emitter0's channel-1 packets in case 4, its
+/// 7-byte packet ahead of emitter1's 29-byte one in case 5 (7 + 29 + 116 = 152 bytes exceed bufferSize
+/// 120, so the 116-byte one is dropped), and its broadcast in case 6 from straight behind at 0.6 m.
+fn wireless_nine_cases(kind: &str) {
+    let (short, middle, long) = (letters(6, b'a', 0), letters(28, b'A', 0), letters(115, b'a', 10));
+    let e0 = device_position(0, false);
+    let e1 = device_position(1, false);
+    let r2 = device_position(2, false);
+    let r3 = device_position(3, false);
+    // receiver2 turns with robot2, receiver3 by its own quarter turn; both devices are otherwise unturned
+    let frame2 = robot_rotation(2);
+    let frame3 = rotation(WIRELESS_RECEIVER3_TURN);
+    let locate = |frame: UnitQuaternion<f64>, from: Vector3<f64>, to: Vector3<f64>| {
+        (frame.inverse() * (from - to).normalize(), 1.0 / (from - to).norm_squared())
+    };
+    let (to_e0_from_r2, s02) = locate(frame2, e0, r2);
+    let (to_e0_from_r3, s03) = locate(frame3, e0, r3);
+    let (to_e1_from_r3, s13) = locate(frame3, e1, r3);
+    // Webots' expectations (within its 1e-4): (-0.7071, 0, -0.7071) at 1.3889 for receiver2; (-1, 0, 0) at
+    // 2.7778 (0.6 m away: 1/0.36) and (-0.7071, 0, 0.7071) at 1.3889 (the diagonal: 1/0.72) for receiver3
+    let h = std::f64::consts::FRAC_1_SQRT_2;
+    for (got, want) in [
+        (to_e0_from_r2, Vector3::new(-h, 0.0, -h)),
+        (to_e0_from_r3, Vector3::new(-1.0, 0.0, 0.0)),
+        (to_e1_from_r3, Vector3::new(-h, 0.0, h)),
+    ] {
+        assert!((got - want).norm() < 1e-4, "{got:?} {want:?}");
+    }
+    for (got, want) in [(s02, 1.3889), (s03, 2.7778), (s13, 1.3889)] {
+        assert!((got - want).abs() < 1e-4, "{got} {want}");
+    }
+    // the wall stands on the way from emitter0 to receiver3, and is no obstacle to these media
+    assert!(wall_between(e0, r3));
+
+    let out = run(&wireless_world(kind));
+    let pk = |case: u32, text: &str| format!("c{case} packet {} {text}", text.len() + 1);
+    let line = |text: &str| Expect::Line(text.to_string());
+    assert_eq!(
+        out.robot_lines("robot0"),
+        [
+            "c4 channel 1",
+            "c4 channel 24",
+            "c7 queue 1",
+            &pk(7, &middle),
+            "c7 sampling 32",
+            "c8 buffer 100",
+            "c9 range -1",
+            "c9 queue 1",
+            &pk(9, &middle),
+            "done",
+        ]
+    );
+    assert_eq!(out.robot_lines("robot1"), ["c8 buffer -1", "c9 range 1.3", "c9 range 2", "c9 range 0.7", "done"]);
+    let robot2 = [
+        line("c1 queue 0"),
+        line("c1 queue 0"),
+        line("c2 queue 1"),
+        line(&pk(2, &short)),
+        line("c3 queue 2"),
+        line(&pk(3, &short)),
+        line("c3 packet 8 2 33"),
+        line("c4 queue 2"),
+        line(&pk(4, &short)),
+        line("c4 packet 32 9.67 8.75 0 1.61"),
+        line("c4 channel 1"),
+        line("c5 queue 0"),
+        line("c6 queue 1"),
+        Expect::From(short.clone(), to_e0_from_r2, s02),
+        line("c7 queue 2"),
+        line(&pk(7, &short)),
+        line(&pk(7, &middle)),
+        line("c7 sampling 32"),
+        line("c8 queue 1"),
+        line(&pk(8, &middle)),
+        line("c9 queue 1"),
+        line(&pk(9, &middle)),
+        line("done"),
+    ];
+    assert_lines("robot2", &out.robot_lines("robot2"), &robot2);
+    let robot3 = [
+        line("c1 queue 0"),
+        line("c1 queue 0"),
+        line("c2 queue 0"),
+        line("c3 queue 1"),
+        line(&pk(3, &long)),
+        line("c4 queue 2"),
+        line(&pk(4, &short)),
+        line("c4 packet 32 9.67 8.75 0 1.61"),
+        line("c4 channel 1"),
+        line("c4 channel 24"),
+        line("c5 queue 2"),
+        line(&pk(5, &short)),
+        line(&pk(5, &middle)),
+        line("c6 queue 2"),
+        Expect::From(short.clone(), to_e0_from_r3, s03),
+        Expect::From(middle.clone(), to_e1_from_r3, s13),
+        line("c7 queue 0"),
+        line("c7 sampling 0"),
+        line("c8 queue 0"),
+        line("c9 queue 0"),
+        line("done"),
+    ];
+    assert_lines("robot3", &out.robot_lines("robot3"), &robot3);
+    let complaint =
+        "Error: wb_receiver_get_queue_length() called for a disabled device! Please use: wb_receiver_enable().";
+    for (robot, times) in [("robot0", 0), ("robot1", 0), ("robot2", 1), ("robot3", 3)] {
+        let prefix = format!("[{robot}] ");
+        let lines: Vec<&str> = out.stderr.lines().filter_map(|l| l.strip_prefix(prefix.as_str())).collect();
+        assert_eq!(lines, vec![complaint; times], "{robot}");
+    }
+}
+
+#[test]
+fn radio_nine_cases_of_webots_layout_through_the_wall() {
+    wireless_nine_cases("radio");
+}
+
+#[test]
+fn serial_nine_cases_of_webots_layout_through_the_wall() {
+    wireless_nine_cases("serial");
 }

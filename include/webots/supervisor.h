@@ -326,7 +326,9 @@ void wb_supervisor_node_set_joint_position(WbNodeRef node, double position, int 
 const double *wb_supervisor_node_get_center_of_mass(WbNodeRef node);
 
 // The contact points of the last physics step on the node's geometry (and with `include_descendants`
-// on the Solids below it), in world coordinates; NULL and a size of -1 for anything but a Solid.
+// on the Solids below it), in world coordinates; NULL and a size of -1 for anything but a Solid. An
+// invalid node (NULL, removed) or a robot that is no supervisor gets NULL and `size` is left as it was
+// (Webots returns before writing it).
 //
 // # Safety
 // `size` is NULL or points to a writable int.

@@ -72,7 +72,8 @@ int main(void) {
                 "can exclusively be used with a Solid\n",
                 CHECK(wb_supervisor_node_get_contact_points(pose, false, &none) == NULL && none == -1, "pose"));
   EXPECT_STDERR(INVALID_NODE("wb_supervisor_node_get_contact_points"),
-                CHECK(wb_supervisor_node_get_contact_points(NULL, false, &none) == NULL, "NULL"));
+                CHECK(wb_supervisor_node_get_contact_points(NULL, false, &none) == NULL && none == -1,
+                      "NULL (size left as it was)"));
   EXPECT_STDERR("Error: wb_supervisor_node_enable_contact_points_tracking() called with negative sampling period.\n",
                 wb_supervisor_node_enable_contact_points_tracking(box, -1, false));
   EXPECT_STDERR("", wb_supervisor_node_enable_contact_points_tracking(box, STEP, true));

@@ -269,7 +269,9 @@ static CONTACT_ARRAYS: Lazy<Mutex<ContactArrays>> = Lazy::new(Default::default);
 type ContactArrays = HashMap<(usize, bool), Vec<WbContactPoint>>;
 
 /// The contact points of the last physics step on the node's geometry (and with `include_descendants`
-/// on the Solids below it), in world coordinates; NULL and a size of -1 for anything but a Solid.
+/// on the Solids below it), in world coordinates; NULL and a size of -1 for anything but a Solid. An
+/// invalid node (NULL, removed) or a robot that is no supervisor gets NULL and `size` is left as it was
+/// (Webots returns before writing it).
 ///
 /// # Safety
 /// `size` is NULL or points to a writable int.
@@ -281,15 +283,16 @@ pub unsafe extern "C" fn wb_supervisor_node_get_contact_points(
 ) -> *mut WbContactPoint {
     let func = "wb_supervisor_node_get_contact_points";
     let descendants = include_descendants != 0;
-    let (count, array) = supervisor_call(func, (0, ptr::null_mut()), |c| {
-        let Some((addr, id)) = node_id(c, func, node, "a ") else { return (0, ptr::null_mut()) };
-        let Some(points) = contact_points(c, func, addr, id, descendants) else { return (-1, ptr::null_mut()) };
+    let answer = supervisor_call(func, None, |c| {
+        let (addr, id) = node_id(c, func, node, "a ")?;
+        let Some(points) = contact_points(c, func, addr, id, descendants) else { return Some((-1, ptr::null_mut())) };
         let mut arrays = CONTACT_ARRAYS.lock();
         let array = arrays.entry((addr, descendants)).or_default();
         array.clear();
         array.extend(points.iter().map(|p| WbContactPoint { point: p.point, node_id: p.node }));
-        (array.len() as c_int, array.as_mut_ptr())
+        Some((array.len() as c_int, array.as_mut_ptr()))
     });
+    let Some((count, array)) = answer else { return ptr::null_mut() };
     if !size.is_null() {
         // SAFETY: non-NULL, and the caller guarantees a writable int.
         unsafe { *size = count };
