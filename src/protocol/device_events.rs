@@ -32,8 +32,17 @@ pub struct DeviceEvents {
     /// The runs of `Event::Packets` events.
     runs: Vec<PacketRun>,
     /// The packet tables that `Event::Packets` runs refer to: the first (usually the only one) held
-    /// in the list itself, which every step reads anyway, the others after it.
+    /// in the list itself, which every step reads anyway, the others in `rare`.
     table: Option<SharedTable>,
+    /// What few lists hold, out of line (`None`: nothing yet): the list a robot's step fills and hands
+    /// over is then 88 bytes instead of 200, and a step touches thousands of them.
+    rare: Option<Box<Rare>>,
+}
+
+/// The parts of a `DeviceEvents` that most lists leave empty.
+#[derive(Clone, Debug, Default)]
+struct Rare {
+    /// The packet tables after the list's first.
     tables: Vec<SharedTable>,
     /// Payloads of `PacketBytes::Shared` events.
     shared: Vec<Payload>,
@@ -43,6 +52,23 @@ pub struct DeviceEvents {
     long_samples: Vec<Vec<f64>>,
     /// Images and range images of `Event::Data` events.
     data: Vec<DeviceData>,
+}
+
+impl Rare {
+    const NONE: &'static Rare = &Rare {
+        tables: Vec::new(),
+        shared: Vec::new(),
+        configs: Vec::new(),
+        long_samples: Vec::new(),
+        data: Vec::new(),
+    };
+
+    fn clear_events(&mut self) {
+        self.shared.clear();
+        self.configs.clear();
+        self.long_samples.clear();
+        self.data.clear();
+    }
 }
 
 /// Packets `heard[first..first + len]` of table `table`, heard on `channel` by a receiver at `receiver`.
@@ -107,10 +133,28 @@ impl DeviceEvents {
         self.events.is_empty()
     }
 
+    fn rare(&self) -> &Rare {
+        self.rare.as_deref().unwrap_or(Rare::NONE)
+    }
+
+    fn rare_mut(&mut self) -> &mut Rare {
+        self.rare.get_or_insert_with(Self::new_rare)
+    }
+
+    /// Out of line: the lists filled by the thousand (a receiver's packets) never need it, and their
+    /// loops are tighter without it.
+    #[cold]
+    #[inline(never)]
+    fn new_rare() -> Box<Rare> {
+        Box::default()
+    }
+
     /// Forgets every event, keeping the memory.
     pub fn clear(&mut self) {
         self.table = None;
-        self.tables.clear();
+        if let Some(rare) = &mut self.rare {
+            rare.tables.clear();
+        }
         self.clear_events();
     }
 
@@ -119,17 +163,18 @@ impl DeviceEvents {
     /// write before it, this list's too).
     pub fn clear_retiring(&mut self, retired: &mut Vec<SharedTable>) {
         retired.extend(self.table.take());
-        retired.append(&mut self.tables);
+        if let Some(rare) = &mut self.rare {
+            retired.append(&mut rare.tables);
+        }
         self.clear_events();
     }
 
     /// Everything but the tables.
     fn clear_events(&mut self) {
         self.events.clear();
-        self.shared.clear();
-        self.configs.clear();
-        self.long_samples.clear();
-        self.data.clear();
+        if let Some(rare) = &mut self.rare {
+            rare.clear_events();
+        }
         self.runs.clear();
         self.heard.clear();
     }
@@ -150,8 +195,9 @@ impl DeviceEvents {
         let data = match data.short() {
             Some(bytes) => PacketBytes::Short(bytes),
             None => {
-                self.shared.push(data.clone());
-                PacketBytes::Shared((self.shared.len() - 1) as u32)
+                let shared = &mut self.rare_mut().shared;
+                shared.push(data.clone());
+                PacketBytes::Shared((shared.len() - 1) as u32)
             }
         };
         let packet = ReceivedPacket { channel, direction, signal, data };
@@ -212,7 +258,7 @@ impl DeviceEvents {
         if len == 0 {
             return 0;
         }
-        if !self.tables.last().or(self.table.as_ref()).is_some_and(|t| Arc::ptr_eq(t, table.table())) {
+        if !self.rare().tables.last().or(self.table.as_ref()).is_some_and(|t| Arc::ptr_eq(t, table.table())) {
             self.add_table(table.take());
         }
         self.runs.push(PacketRun {
@@ -228,8 +274,10 @@ impl DeviceEvents {
 
     /// New field values for device `tag`.
     pub fn push_config(&mut self, tag: u16, setup: DeviceSetup) {
-        self.configs.push(setup);
-        self.events.push(DeviceEvent { tag, event: Event::Config((self.configs.len() - 1) as u32) });
+        let configs = &mut self.rare_mut().configs;
+        configs.push(setup);
+        let i = (configs.len() - 1) as u32;
+        self.events.push(DeviceEvent { tag, event: Event::Config(i) });
     }
 
     pub fn push_compass_values(&mut self, tag: u16, values: [f64; 3]) {
@@ -243,16 +291,19 @@ impl DeviceEvents {
             v[..values.len()].copy_from_slice(values);
             Event::Sample(v)
         } else {
-            self.long_samples.push(values.to_vec());
-            Event::LongSample((self.long_samples.len() - 1) as u32)
+            let long_samples = &mut self.rare_mut().long_samples;
+            long_samples.push(values.to_vec());
+            Event::LongSample((long_samples.len() - 1) as u32)
         };
         self.events.push(DeviceEvent { tag, event });
     }
 
     /// An image or range image for device `tag`.
     pub fn push_data(&mut self, tag: u16, data: DeviceData) {
-        self.data.push(data);
-        self.events.push(DeviceEvent { tag, event: Event::Data((self.data.len() - 1) as u32) });
+        let list = &mut self.rare_mut().data;
+        list.push(data);
+        let i = (list.len() - 1) as u32;
+        self.events.push(DeviceEvent { tag, event: Event::Data(i) });
     }
 
     pub fn push_connector_presence(&mut self, tag: u16, presence: i32) {
@@ -267,19 +318,21 @@ impl DeviceEvents {
             std::mem::swap(self, other);
             return;
         }
+        let mine = self.rare();
         let (shared, configs, long, data, runs) = (
-            self.shared.len() as u32,
-            self.configs.len() as u32,
-            self.long_samples.len() as u32,
-            self.data.len() as u32,
+            mine.shared.len() as u32,
+            mine.configs.len() as u32,
+            mine.long_samples.len() as u32,
+            mine.data.len() as u32,
             self.runs.len() as u32,
         );
         let start = self.events.len();
         self.events.append(&mut other.events);
-        if !other.shared.is_empty()
-            || !other.configs.is_empty()
-            || !other.long_samples.is_empty()
-            || !other.data.is_empty()
+        let theirs = other.rare();
+        if !theirs.shared.is_empty()
+            || !theirs.configs.is_empty()
+            || !theirs.long_samples.is_empty()
+            || !theirs.data.is_empty()
             || !other.runs.is_empty()
         {
             for ev in &mut self.events[start..] {
@@ -298,15 +351,20 @@ impl DeviceEvents {
                 run.first += heard;
             }
         }
-        self.shared.append(&mut other.shared);
-        self.configs.append(&mut other.configs);
-        self.long_samples.append(&mut other.long_samples);
-        self.data.append(&mut other.data);
+        if let Some(theirs) = &mut other.rare {
+            let mine = self.rare_mut();
+            mine.shared.append(&mut theirs.shared);
+            mine.configs.append(&mut theirs.configs);
+            mine.long_samples.append(&mut theirs.long_samples);
+            mine.data.append(&mut theirs.data);
+        }
         if let Some(t) = other.table.take() {
             self.add_table(t);
         }
-        for t in other.tables.drain(..) {
-            self.add_table(t);
+        if let Some(theirs) = &mut other.rare {
+            for t in theirs.tables.drain(..) {
+                self.add_table(t);
+            }
         }
         self.runs.append(&mut other.runs);
         self.heard.append(&mut other.heard);
@@ -326,12 +384,12 @@ impl DeviceEvents {
                 data: self.packet_bytes(&p.data)?,
                 measure: Measure::Known { direction: p.direction, signal: p.signal },
             }),
-            Event::Config(i) => EventRef::Config(self.configs.get(*i as usize)?),
+            Event::Config(i) => EventRef::Config(self.rare().configs.get(*i as usize)?),
             Event::CompassValues(v) => EventRef::CompassValues(*v),
             Event::ConnectorPresence(p) => EventRef::ConnectorPresence(*p),
             Event::Sample(v) => EventRef::Sample(v),
-            Event::LongSample(i) => EventRef::Sample(self.long_samples.get(*i as usize)?),
-            Event::Data(i) => EventRef::Data(self.data.get(*i as usize)?),
+            Event::LongSample(i) => EventRef::Sample(self.rare().long_samples.get(*i as usize)?),
+            Event::Data(i) => EventRef::Data(self.rare().data.get(*i as usize)?),
             Event::Packets(_) => return None,
         })
     }
@@ -341,7 +399,7 @@ impl DeviceEvents {
         let run = self.runs.get(i as usize)?;
         let table = match run.table {
             0 => self.table.as_ref(),
-            i => self.tables.get(i as usize - 1),
+            i => self.rare().tables.get(i as usize - 1),
         };
         let table = &***table?;
         let heard = self.heard.get(run.first as usize..(run.first + run.len) as usize)?;
@@ -349,21 +407,21 @@ impl DeviceEvents {
     }
 
     fn table_count(&self) -> usize {
-        usize::from(self.table.is_some()) + self.tables.len()
+        usize::from(self.table.is_some()) + self.rare().tables.len()
     }
 
     fn add_table(&mut self, table: SharedTable) {
         if self.table.is_none() {
             self.table = Some(table);
         } else {
-            self.tables.push(table);
+            self.rare_mut().tables.push(table);
         }
     }
 
     fn packet_bytes<'a>(&'a self, data: &'a PacketBytes) -> Option<&'a [u8]> {
         match data {
             PacketBytes::Short(bytes) => Some(bytes),
-            PacketBytes::Shared(i) => self.shared.get(*i as usize).map(|p| &**p),
+            PacketBytes::Shared(i) => self.rare().shared.get(*i as usize).map(|p| &**p),
         }
     }
 
@@ -497,12 +555,13 @@ impl Serialize for PacketsOut<'_> {
 
 impl Serialize for DeviceEvents {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let rare = self.rare();
         WireRef {
             events: &self.events,
-            shared: &self.shared,
-            configs: &self.configs,
-            long_samples: &self.long_samples,
-            data: &self.data,
+            shared: &rare.shared,
+            configs: &rare.configs,
+            long_samples: &rare.long_samples,
+            data: &rare.data,
             runs: RunsOut(self),
         }
         .serialize(serializer)
@@ -524,7 +583,9 @@ impl<'de> Deserialize<'de> for DeviceEvents {
             runs.push(PacketRun { table: 0, channel, receiver, first, len: heard.len() as u32 - first });
         }
         let table = (!runs.is_empty()).then(|| Arc::new(Arc::new(table)));
-        Ok(DeviceEvents { events, shared, configs, long_samples, data, table, tables: Vec::new(), runs, heard })
+        let rare = (!shared.is_empty() || !configs.is_empty() || !long_samples.is_empty() || !data.is_empty())
+            .then(|| Box::new(Rare { tables: Vec::new(), shared, configs, long_samples, data }));
+        Ok(DeviceEvents { events, table, rare, runs, heard })
     }
 }
 
@@ -758,8 +819,9 @@ mod tests {
         let back: DeviceEvents = postcard::from_bytes(&wire).unwrap();
         assert_eq!(summary(&back), summary(&list));
         let mut broken = back.clone();
-        broken.shared.clear();
-        broken.configs.clear();
+        let rare = broken.rare_mut();
+        rare.shared.clear();
+        rare.configs.clear();
         assert_eq!(broken.iter().count(), 1, "only the inline packet is left to read");
     }
 }

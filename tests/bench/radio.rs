@@ -4,12 +4,18 @@
 //! (range 2 m: 12 neighbours in range) and a receiver sampling every step, every robot broadcasting a
 //! 16-byte packet every 32 ms step. Requests and answers go through `World` exactly as the links drive
 //! it. Reports the cost of one step and the real-time factor (32 ms / step cost). Then the same with
-//! infinite range (all pairs) at 1 000 robots.
+//! infinite range (all pairs) at 1 000 robots. And the 10 000 robots again, moving: every robot is a
+//! supervisor that drives itself round a circle of radius 0.2 m every step (setting its own
+//! translation, as a swarm's positions change every step), so nothing the world keeps while robots
+//! stand still holds; that step's cost is mostly the scene edits and rebuilds that moving 10 000
+//! robots by their fields brings, not the radio.
 //!
-//! `WEBOTS_SHIM_BENCH_ONLY=N` runs only the N-robot world case; `WEBOTS_SHIM_BENCH_STEPS=K` times K steps
+//! `WEBOTS_SHIM_BENCH_ONLY=N` runs only the N-robot world case (`Nm`: the moving one); `WEBOTS_SHIM_BENCH_STEPS=K` times K steps
 //! (for a profiler); `WEBOTS_SHIM_BENCH_CHECK=1` also prints a hash of every packet handed over (tag,
 //! channel, bytes, signal strength and direction as a controller reads them), outside the timing, to
-//! check that a change leaves the deliveries as they were. `WEBOTS_SHIM_BENCH_PHASES=1` also prints where a
+//! check that a change leaves the deliveries as they were: 100 robots `2bff003e426ba799`, 1 000
+//! `9465384d3f6f84c1`, 10 000 `ffee80fe46de8ef8`, 10 000 moving `18820805fe191437`, all pairs
+//! `83be7954602b3c60`. `WEBOTS_SHIM_BENCH_PHASES=1` also prints where a
 //! step goes: the robots' requests, the world's step, the answers (fastest and median of each, which on
 //! a machine shared with other work tell more than the whole step's spread). `WEBOTS_SHIM_BENCH_BYTES=L`
 //! sends L-byte packets instead of 16-byte ones (above 16 bytes a packet's bytes are shared, not inline).
@@ -26,7 +32,8 @@ use std::time::Instant;
 use std::hash::{DefaultHasher, Hash, Hasher};
 
 use webots_shim::protocol::{
-    Command, DeviceCommand, DeviceCommands, DeviceEvents, EventRef, Payload, StepAnswer, StepRequest,
+    Command, DeviceCommand, DeviceCommands, DeviceEvents, EventRef, FieldAddr, FieldData, Payload, Query, QueryAnswer,
+    RobotCommand, StepAnswer, StepRequest, SupervisorCommand,
 };
 use webots_shim::world::scene::{parse_world_str, LoadOptions};
 use webots_shim::world::World;
@@ -34,15 +41,37 @@ use webots_shim::world::World;
 const STEP_MS: u32 = 32;
 
 fn lattice_world(n: usize, range: f64, controller: &str) -> String {
+    lattice_world_of(n, range, controller, false)
+}
+
+/// The lattice; with `supervisors` every robot may move itself (the moving swarm).
+fn lattice_world_of(n: usize, range: f64, controller: &str, supervisors: bool) -> String {
     let side = (n as f64).sqrt().ceil() as usize;
     let mut w = format!("#VRML_SIM R2025a utf8\nWorldInfo {{ basicTimeStep {STEP_MS} }}\n");
+    let supervisor = if supervisors { " supervisor TRUE" } else { "" };
     for i in 0..n {
         let (x, y) = ((i % side) as f64, (i / side) as f64);
         w += &format!(
-            "Robot {{ translation {x} {y} 0 name \"r{i}\" controller \"{controller}\" children [ Emitter {{ range {range} channel 1 }} Receiver {{ channel 1 }} ] }}\n"
+            "Robot {{ translation {x} {y} 0 name \"r{i}\" controller \"{controller}\"{supervisor} children [ Emitter {{ range {range} channel 1 }} Receiver {{ channel 1 }} ] }}\n"
         );
     }
     w
+}
+
+/// Steps a moving robot takes to drive its circle once.
+const DRIFT_STEPS: usize = 64;
+
+/// Robot `r`'s translation field and its value in the world file.
+fn driver(world: &World, r: usize) -> (FieldAddr, [f64; 3]) {
+    let QueryAnswer::Node(Some(node)) = world.query(r, &Query::NodeFromDevice(0)) else { panic!("robot {r}'s node") };
+    let field = Query::FieldByName { node: node.id, name: "translation".into(), base: false };
+    let QueryAnswer::Field(Some(field)) = world.query(r, &field) else { panic!("robot {r}'s translation") };
+    let QueryAnswer::Value(Some(FieldData::Vec3f(at))) =
+        world.query(r, &Query::FieldValue { field: field.addr, index: None })
+    else {
+        panic!("robot {r}'s translation value")
+    };
+    (field.addr, at)
 }
 
 /// Adds what a controller reads of each packet of `events` to `hash`.
@@ -60,15 +89,26 @@ fn hash_packets(robot: usize, events: &DeviceEvents, hash: &mut DefaultHasher) {
 /// (median ms per step, fastest and slowest quarter's bounds, packets delivered per step, hash of the
 /// packets when checking) over `steps` steps after a warm-up. The median and quartiles, not the mean: on a shared machine a step now and
 /// then waits for another process, and the mean would report that wait.
-fn world_step_cost(n: usize, range: f64, steps: usize) -> (f64, [f64; 2], f64, Option<u64>) {
+fn world_step_cost(n: usize, range: f64, steps: usize, moving: bool) -> (f64, [f64; 2], f64, Option<u64>) {
     let check = std::env::var_os("WEBOTS_SHIM_BENCH_CHECK").is_some();
     let mut hash = DefaultHasher::new();
-    let text = lattice_world(n, range, "<extern>");
+    let text = lattice_world_of(n, range, "<extern>", moving);
     let scene = parse_world_str(&text, "bench.wbt", std::path::Path::new("."), &LoadOptions::default()).unwrap();
     let mut world = World::from_scene(scene, PathBuf::from("bench.wbt"));
     for r in 0..n {
         world.connect(r);
     }
+    // moving: each robot's translation field and lattice place, to set its own translation every step
+    let drivers: Vec<(FieldAddr, [f64; 3])> =
+        if moving { (0..n).map(|r| driver(&world, r)).collect() } else { Vec::new() };
+    // a circle of radius 0.2 m driven in DRIFT_STEPS steps (0.4 m/s), each robot at its own point of it
+    let drift: Vec<[f64; 2]> = (0..DRIFT_STEPS)
+        .map(|k| {
+            let a = std::f64::consts::TAU * k as f64 / DRIFT_STEPS as f64;
+            [0.2 * a.cos(), 0.2 * a.sin()]
+        })
+        .collect();
+    let mut step_no = 0usize;
     let bytes = std::env::var("WEBOTS_SHIM_BENCH_BYTES").ok().and_then(|s| s.parse().ok()).unwrap_or(16);
     let payload = Payload::from(&vec![0x5a_u8; bytes][..]);
     let mut delivered = 0usize;
@@ -89,8 +129,18 @@ fn world_step_cost(n: usize, range: f64, steps: usize) -> (f64, [f64; 2], f64, O
                 if first && s == 0 {
                     devices.push(DeviceCommand { tag: 2, command: Command::ReceiverSampling(STEP_MS) });
                 }
-                world.request(r, StepRequest { duration_ms: STEP_MS, devices, ..Default::default() });
+                let mut robot = Vec::new();
+                if let Some(&(field, [x, y, z])) = drivers.get(r) {
+                    let [dx, dy] = drift[(step_no + r) % DRIFT_STEPS];
+                    robot.push(RobotCommand::Supervisor(SupervisorCommand::SetField {
+                        field,
+                        index: None,
+                        value: FieldData::Vec3f([x + dx, y + dy, z]),
+                    }));
+                }
+                world.request(r, StepRequest { duration_ms: STEP_MS, robot, devices, ..Default::default() });
             }
+            step_no += 1;
             let t1 = Instant::now();
             world.advance_into(&mut due);
             let t2 = Instant::now();
@@ -121,7 +171,8 @@ fn world_step_cost(n: usize, range: f64, steps: usize) -> (f64, [f64; 2], f64, O
     run(&mut world, steps, &mut delivered, &mut times, false);
     times.sort_by(f64::total_cmp);
     if std::env::var_os("WEBOTS_SHIM_BENCH_PHASES").is_some() {
-        let mut line = format!("  {n:>6} robots, phases (fastest/median ms):");
+        let moving = if moving { " moving" } else { "" };
+        let mut line = format!("  {n:>6}{moving} robots, phases (fastest/median ms):");
         for (k, name) in ["requests", "world step", "answers"].iter().enumerate() {
             let mut v: Vec<f64> = phases.iter().map(|p| p[k]).collect();
             v.sort_by(f64::total_cmp);
@@ -136,20 +187,33 @@ fn world_step_cost(n: usize, range: f64, steps: usize) -> (f64, [f64; 2], f64, O
 fn main() {
     let quick = std::env::var_os("WEBOTS_SHIM_BENCH_QUICK").is_some();
     println!("radio, world level: 16-byte broadcast per robot per {STEP_MS} ms step, lattice 1 m apart");
-    for (n, range, steps) in [(100, 2.0, 2000), (1_000, 2.0, 300), (10_000, 2.0, 100), (1_000, -1.0, 5)] {
-        if std::env::var("WEBOTS_SHIM_BENCH_ONLY").is_ok_and(|only| only != n.to_string()) {
+    let cases = [
+        (100, 2.0, 2000, false),
+        (1_000, 2.0, 300, false),
+        (10_000, 2.0, 100, false),
+        (10_000, 2.0, 30, true),
+        (1_000, -1.0, 5, false),
+    ];
+    for (n, range, steps, moving) in cases {
+        let key = if moving { format!("{n}m") } else { n.to_string() };
+        if std::env::var("WEBOTS_SHIM_BENCH_ONLY").is_ok_and(|only| only != key) {
             continue;
         }
         let steps = if quick { steps / 10 + 1 } else { steps };
         let steps = std::env::var("WEBOTS_SHIM_BENCH_STEPS").ok().and_then(|s| s.parse().ok()).unwrap_or(steps);
-        let (ms, [q1, q3], per_step, hash) = world_step_cost(n, range, steps);
-        let what = if range < 0.0 { "infinite range (all pairs)".to_string() } else { format!("range {range} m") };
+        let (ms, [q1, q3], per_step, hash) = world_step_cost(n, range, steps, moving);
+        let what = match (range < 0.0, moving) {
+            (true, _) => "infinite range (all pairs)".to_string(),
+            (false, false) => format!("range {range} m"),
+            (false, true) => format!("range {range} m, all moving"),
+        };
         println!(
             "  {n:>6} robots, {what:<26}: {ms:>9.3} ms/step (quartiles {q1:.3}-{q3:.3}), {per_step:>9.0} packets delivered/step, real-time factor {:>8.1}x",
             f64::from(STEP_MS) / ms
         );
         if let Some(hash) = hash {
-            println!("  {n:>6} robots, packets handed over: hash {hash:016x}");
+            let moving = if moving { " moving" } else { "" };
+            println!("  {n:>6}{moving} robots, packets handed over: hash {hash:016x}");
         }
     }
 

@@ -233,8 +233,10 @@ impl Docking {
         notes: &mut Vec<Note>,
         warnings: &mut Vec<String>,
     ) {
-        let edited = std::mem::take(&mut self.moved_nodes);
+        let mut edited = std::mem::take(&mut self.moved_nodes);
         if !edited.is_empty() && !self.links.is_empty() {
+            edited.sort_unstable();
+            edited.dedup();
             let paths: Vec<Vec<NodeId>> = edited.iter().map(|&n| scene.path_to(n)).collect();
             let mut moved: Vec<NodeId> = Vec::new();
             for c in &self.connectors {
@@ -323,9 +325,8 @@ impl Docking {
         warnings: &mut Vec<String>,
     ) {
         if matches!(field, "translation" | "rotation") {
-            if !self.moved_nodes.contains(&node) {
-                self.moved_nodes.push(node);
-            }
+            // duplicates go at the step: searching here made a swarm moving itself quadratic
+            self.moved_nodes.push(node);
             return;
         }
         let Some(c) = self.index_of(node) else { return };
