@@ -347,9 +347,19 @@ fn the_requests_of_a_reset_s_step_are_undone_but_a_removal_and_a_restart_stay() 
     assert!(out.status.success(), "{}\n{}", out.stdout, out.stderr);
     assert_eq!(
         out.robot_lines("resetter"),
-        ["time 0.032", "solid at 0 0 1", "NEW gone", "GONE gone", "ball at x 2, vx 0", "pushed at x 3, vx 0"]
+        [
+            "time 0.032",
+            "solid at 0 0 1",
+            "NEW gone",
+            "NEWBOT gone",
+            "GONE gone",
+            "ball at x 2, vx 0",
+            "pushed at x 3, vx 0"
+        ]
     );
     assert_eq!(out.robot_lines("worker"), ["worker starts", "worker starts"]);
+    // a robot imported in the reset's step is deleted with the other imports before its controller starts
+    assert!(out.robot_lines("newbot").is_empty(), "{}\n{}", out.stdout, out.stderr);
 }
 
 #[test]

@@ -349,6 +349,11 @@ impl World {
         immediate
     }
 
+    /// A supervisor asked for a simulation reset, carried out with the next step once its requests are applied.
+    pub fn reset_pending(&self) -> bool {
+        self.reset_requested
+    }
+
     pub fn ready_to_advance(&self) -> bool {
         self.scheduler.ready_to_advance() && !self.is_over() && self.mode != MODE_PAUSE
     }

@@ -1,7 +1,8 @@
 /* What a reset undoes of the requests made in its own step (tests/supervisor_scene.rs): argv[1]
  * "resetter" resets the simulation and, before its next step, writes DEF SOLID's translation, imports
  * DEF NEW, removes DEF GONE, gives DEF BALL a velocity, pushes DEF PUSHED and restarts DEF WORKER's
- * controller, then prints what it finds one step later; "worker" prints a line each time it starts. */
+ * controller, imports DEF NEWBOT (a robot with a controller), then prints what it finds one step later;
+ * any other argv[1] ("worker", "newbot") prints a line each time its controller starts. */
 #include <stdio.h>
 #include <string.h>
 #include <webots/robot.h>
@@ -10,7 +11,7 @@
 int main(int argc, char **argv) {
   wb_robot_init();
   if (argc < 2 || strcmp(argv[1], "resetter") != 0) {
-    printf("worker starts\n");
+    printf("%s starts\n", argc > 1 ? argv[1] : "worker");
     while (wb_robot_step(32) != -1) {
     }
     wb_robot_cleanup();
@@ -32,12 +33,15 @@ int main(int argc, char **argv) {
   const double force[3] = {100, 0, 0};
   wb_supervisor_node_add_force(pushed, force, false);
   wb_supervisor_node_restart_controller(wb_supervisor_node_get_from_def("WORKER"));
+  wb_supervisor_field_import_mf_node_from_string(
+    children, -1, "DEF NEWBOT Robot { name \"newbot\" controller \"reset_same_step\" controllerArgs [ \"newbot\" ] }");
   wb_robot_step(32);
 
   printf("time %g\n", wb_robot_get_time());
   const double *t = wb_supervisor_field_get_sf_vec3f(translation);
   printf("solid at %g %g %g\n", t[0], t[1], t[2]);
   printf("NEW %s\n", wb_supervisor_node_get_from_def("NEW") ? "found" : "gone");
+  printf("NEWBOT %s\n", wb_supervisor_node_get_from_def("NEWBOT") ? "found" : "gone");
   printf("GONE %s\n", wb_supervisor_node_get_from_def("GONE") ? "found" : "gone");
   printf("ball at x %g, vx %g\n", wb_supervisor_node_get_position(ball)[0], wb_supervisor_node_get_velocity(ball)[0]);
   printf("pushed at x %g, vx %g\n", wb_supervisor_node_get_position(pushed)[0],

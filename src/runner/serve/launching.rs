@@ -143,13 +143,21 @@ impl Server {
     /// What supervisors changed beyond the scene: robots imported (their controllers start), controllers
     /// to restart, and, once every controller of this world is gone, the world to load in its place.
     pub(super) fn follow_the_world(&mut self) {
-        for robot in self.world.take_new_robots() {
+        // with a reset to come at the end of this step, robots imported in it wait for the reset, which
+        // may delete them before their controllers start (as in Webots); a robot gone has none to start
+        let (mut new_robots, mut restarts) = match self.world.reset_pending() {
+            true => Default::default(),
+            false => (self.world.take_new_robots(), self.world.take_restarts()),
+        };
+        new_robots.retain(|&r| !self.world.is_removed(r));
+        restarts.retain(|&r| !self.world.is_removed(r));
+        for robot in new_robots {
             self.output.add_robot(robot, launched_name(&self.world, robot));
             if self.prepare_controller(robot) {
                 self.launch(robot);
             }
         }
-        for robot in self.world.take_restarts() {
+        for robot in restarts {
             self.restart(robot);
         }
         let gone = self.ctls.iter().flatten().all(|c| match &c.ext {

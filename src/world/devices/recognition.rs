@@ -242,3 +242,67 @@ fn segment(scene: &Scene, view: &VisualScene, pose: &Isometry3<f64>, setup: &Cam
     }
     image
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn setup(projection: Projection, fov: f64, width: i32, height: i32) -> CameraSetup {
+        CameraSetup {
+            width,
+            height,
+            fov,
+            near: 0.01,
+            projection,
+            min_fov: fov,
+            max_fov: fov,
+            exposure: 1.0,
+            focal_length: 0.0,
+            focal_distance: 0.0,
+            min_focal_distance: 0.0,
+            max_focal_distance: 0.0,
+            has_recognition: true,
+            segmentation: false,
+        }
+    }
+
+    /// A point seen through pixel (i, j) (the direction the renderer draws it along) goes back to that
+    /// pixel: Webots scales the place on the image by (size - 1) and truncates, so pixel i's centre,
+    /// (i + 0.5) / size of the way across, lands on i or i - 1, never further.
+    #[test]
+    fn a_point_along_a_pixel_s_direction_lands_on_that_pixel_for_every_projection() {
+        let cases = [
+            (Projection::Planar, 1.2, 64, 32),
+            (Projection::Planar, 0.5, 20, 50),
+            (Projection::Spherical, 1.2, 64, 32),
+            (Projection::Spherical, 4.0, 30, 60),
+            (Projection::Spherical, 6.0, 40, 40),
+            (Projection::Cylindrical, 1.2, 64, 32),
+            (Projection::Cylindrical, 4.0, 80, 20),
+            (Projection::Cylindrical, 6.2, 100, 40),
+        ];
+        for (projection, fov, width, height) in cases {
+            let s = setup(projection, fov, width, height);
+            for j in 0..height {
+                for i in 0..width {
+                    let d = projection.direction(fov, width, height, i, j);
+                    // the fisheye's corners lie beyond half a turn from the axis when 0.707 fov > π:
+                    // those pixels draw what lies the other way round, found again elsewhere
+                    let (du, dv) =
+                        (f64::from(i) + 0.5 - f64::from(width) / 2.0, f64::from(j) + 0.5 - f64::from(height) / 2.0);
+                    if projection == Projection::Spherical
+                        && (du / f64::from(width)).hypot(dv / f64::from(height)) * fov >= std::f64::consts::PI
+                    {
+                        continue;
+                    }
+                    let [u, v] = project(&s, &(Vector3::from(d) * 3.0));
+                    let (i, j) = (f64::from(i), f64::from(j));
+                    assert!(
+                        (u == i || u == i - 1.0) && (v == j || v == j - 1.0),
+                        "{projection:?} fov {fov} {width}x{height}: pixel ({i}, {j}) back at ({u}, {v})"
+                    );
+                }
+            }
+        }
+    }
+}
