@@ -171,6 +171,32 @@ fn assert_located(line: &str, text: &str, direction: Vector3<f64>, signal: f64) 
     assert!((numbers[3] - signal).abs() < 1e-9 * signal, "{line}: signal {signal}");
 }
 
+/// The line a controller prints for a packet received in `case`: its size counts the final NUL.
+fn packet_line(case: u32, text: &str) -> String {
+    format!("c{case} packet {} {text}", text.len() + 1)
+}
+
+/// robot0 and robot1 print the same in every medium's run: robot0's own broadcast never reaches its own
+/// receiver while emitter1's (channel 24) does; robot1's range 2.5 is clipped to maxRange 2.
+fn assert_robot0_and_robot1(out: &RunOutput, middle: &str) {
+    assert_eq!(
+        out.robot_lines("robot0"),
+        [
+            "c4 channel 1",
+            "c4 channel 24",
+            "c7 queue 1",
+            &packet_line(7, middle),
+            "c7 sampling 32",
+            "c8 buffer 100",
+            "c9 range -1",
+            "c9 queue 1",
+            &packet_line(9, middle),
+            "done",
+        ]
+    );
+    assert_eq!(out.robot_lines("robot1"), ["c8 buffer -1", "c9 range 1.3", "c9 range 2", "c9 range 0.7", "done"]);
+}
+
 #[test]
 fn infra_red_nine_cases_of_webots_layout_with_the_wall_between_robot0_and_robot3() {
     let (short, middle, long) = (letters(6, b'a', 0), letters(28, b'A', 0), letters(115, b'a', 10));
@@ -199,25 +225,8 @@ fn infra_red_nine_cases_of_webots_layout_with_the_wall_between_robot0_and_robot3
     assert!((to_e1_from_r3 - Vector3::new(h, -h, 0.0)).norm() < 1e-4, "{to_e1_from_r3:?}");
 
     let out = run(&infra_red_world());
-    let pk = |case: u32, text: &str| format!("c{case} packet {} {text}", text.len() + 1);
-    assert_eq!(
-        out.robot_lines("robot0"),
-        [
-            "c4 channel 1",
-            "c4 channel 24",
-            // case 7: its own broadcast never reaches its own receiver; emitter1's (channel 24) does
-            "c7 queue 1",
-            &pk(7, &middle),
-            "c7 sampling 32",
-            "c8 buffer 100",
-            "c9 range -1",
-            "c9 queue 1",
-            &pk(9, &middle),
-            "done",
-        ]
-    );
-    // range 2.5 is clipped to maxRange 2
-    assert_eq!(out.robot_lines("robot1"), ["c8 buffer -1", "c9 range 1.3", "c9 range 2", "c9 range 0.7", "done"]);
+    let pk = packet_line;
+    assert_robot0_and_robot1(&out, &middle);
     let r2_lines = out.robot_lines("robot2");
     let located = r2_lines.iter().position(|l| l.starts_with("c6 from")).expect("robot2's located packet");
     assert_located(&r2_lines[located], &short, to_e0_from_r2, signal);
@@ -405,24 +414,9 @@ fn wireless_nine_cases(kind: &str) {
     assert!(wall_between(e0, r3));
 
     let out = run(&wireless_world(kind));
-    let pk = |case: u32, text: &str| format!("c{case} packet {} {text}", text.len() + 1);
+    let pk = packet_line;
     let line = |text: &str| Expect::Line(text.to_string());
-    assert_eq!(
-        out.robot_lines("robot0"),
-        [
-            "c4 channel 1",
-            "c4 channel 24",
-            "c7 queue 1",
-            &pk(7, &middle),
-            "c7 sampling 32",
-            "c8 buffer 100",
-            "c9 range -1",
-            "c9 queue 1",
-            &pk(9, &middle),
-            "done",
-        ]
-    );
-    assert_eq!(out.robot_lines("robot1"), ["c8 buffer -1", "c9 range 1.3", "c9 range 2", "c9 range 0.7", "done"]);
+    assert_robot0_and_robot1(&out, &middle);
     let robot2 = [
         line("c1 queue 0"),
         line("c1 queue 0"),
