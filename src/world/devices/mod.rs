@@ -160,7 +160,8 @@ impl Devices {
             map: DeviceMap::new(map),
             by_node,
             geometry_dirty: false,
-            obstacles_rebuild: false,
+            // with an engine there are none to keep up to date (should it go, they are made again)
+            obstacles_rebuild: physics.is_some(),
             obstacles,
             laser_spots: LaserSpots::default(),
         }
@@ -338,8 +339,11 @@ impl Devices {
         let moved = matches!(field, "translation" | "rotation");
         let changed = slot.is_none() || moved || matches!(field, "scale" | "type" | "range" | "maxRange");
         self.geometry_dirty = ctx.geometry_dirty || changed;
-        // a Solid moved keeps its bounding objects; anything else may change which there are
-        self.obstacles_rebuild |= changed && !(moved && ctx.scene.is_solid(node));
+        // a Solid moved keeps its bounding objects; anything else may change which there are (but a
+        // move leaves a world without any as it is)
+        if changed && !self.obstacles_rebuild {
+            self.obstacles_rebuild = !(moved && (self.obstacles.is_empty() || ctx.scene.is_solid(node)));
+        }
     }
 
     /// Device nodes rebuilt by a template regeneration, as (old node, new node): each device follows
