@@ -174,6 +174,29 @@ mod tests {
     }
 
     #[test]
+    fn refreshed_poses_are_those_of_obstacles_made_again_after_solids_moved() {
+        use crate::world::scene::FieldValue;
+        let (mut scene, mut o) = obstacles(
+            "DEF BOT Robot { translation 0 0 0.1 children [ DEF ARM Solid { translation 0.2 0 0 \
+               boundingObject Group { children [ Box { size 0.1 0.1 0.1 } \
+               Pose { translation 0 0.1 0 rotation 0 0 1 0.5 children [ Cylinder { height 0.2 radius 0.02 } ] } ] } } ] } \
+             Solid { translation 1 0 0 boundingObject Box { size 0.1 1 1 } }",
+        );
+        let node = |name: &str| scene.find_def(name).unwrap();
+        let (bot, arm) = (node("BOT"), node("ARM"));
+        scene.set_field_synced(bot, "translation", FieldValue::SFVec3f([0.5, -0.25, 0.1]));
+        scene.set_field_synced(bot, "rotation", FieldValue::SFRotation([0.0, 0.0, 1.0, 1.2]));
+        scene.set_field_synced(arm, "translation", FieldValue::SFVec3f([0.3, 0.1, 0.0]));
+        o.refresh_poses(&scene);
+        let fresh = Obstacles::from_scene(&scene);
+        assert_eq!(o.len(), 3);
+        assert_eq!(o.len(), fresh.len());
+        for (a, b) in o.list.iter().zip(&fresh.list) {
+            assert_eq!((a.solid, a.pose, a.aabb), (b.solid, b.pose, b.aabb));
+        }
+    }
+
+    #[test]
     fn each_shape_blocks_a_segment_through_it_and_not_one_beside_it() {
         for geometry in [
             "Box { size 0.2 0.2 0.2 }",
