@@ -967,6 +967,26 @@ fn an_obstacle_blocks_infra_red_but_not_radio() {
     assert_log(&out, "behind wall", &[]);
 }
 
+/// In a world without physics, a supervisor changes a wall between an infra-red emitter and its
+/// receiver before each step (tests/c/wall_shifter.c): each packet is blocked or not by the wall as it
+/// is in the step that sends it, whether its bounding object was imported, moved, resized or removed.
+#[test]
+fn infra_red_follows_a_wall_a_supervisor_changes() {
+    let p = project_with(&[SCRIPT, "wall_shifter"]);
+    let sends: Vec<String> = (0..8).map(|k| format!("{}:send:{}", 32 * k, (b'a' + k as u8) as char)).collect();
+    let sends: Vec<&str> = sends.iter().map(String::as_str).collect();
+    let text = header()
+        + "Robot { name \"shifter\" supervisor TRUE controller \"wall_shifter\" }\n"
+        + &bot("E", "0 0 0", &sends, &[em("infra-red", -1).to_string()])
+        + &bot("R", "2 0 0", &["rx=32", "auto"], &[rx("infra-red", -1).to_string()])
+        + "DEF WALL Solid { translation 1 0 0 name \"wall\" }\n";
+    let out = run(&p, "shifted_wall.wbt", &text, "0.29");
+    // b: Box imported across the way; c: wall moved aside; d: moved back so that the Box still crosses
+    // the way; e: Box made too short to reach it; f: long again; g, h: bounding object removed
+    assert_log(&out, "R", &[got(32, b"a"), got(96, b"c"), got(160, b"e"), got(224, b"g"), got(256, b"h")]);
+    assert!(!out.stdout.contains("FAIL"), "{}", out.stdout);
+}
+
 /// Webots' emitter_receiver sample: emitter and receiver 6 cm below a floor whose bounding object is a
 /// Plane. A Plane is a surface (as for ODE's rays): infra-red that stays below it is not blocked, infra-red
 /// that passes through it is. The same with and without a physics engine in the world.

@@ -75,6 +75,9 @@ pub struct Devices {
     by_node: HashMap<NodeId, Slot>,
     /// Poses or shapes changed: the radio's index and the obstacles are rebuilt before the next step.
     geometry_dirty: bool,
+    /// Since the obstacles were last made, more than Solids' poses changed (nodes came or went, a
+    /// shape or a bounding object was written): their list is made again, not only moved.
+    obstacles_rebuild: bool,
     /// The bounding objects devices look at in a world without physics (the engine's colliders
     /// otherwise).
     obstacles: Obstacles,
@@ -157,6 +160,8 @@ impl Devices {
             map: DeviceMap::new(map),
             by_node,
             geometry_dirty: false,
+            // with an engine there are none to keep up to date (should it go, they are made again)
+            obstacles_rebuild: physics.is_some(),
             obstacles,
             laser_spots: LaserSpots::default(),
         }
@@ -225,7 +230,11 @@ impl Devices {
         warnings: &mut Vec<String>,
     ) {
         if self.geometry_dirty && physics.is_none() {
-            self.obstacles = Obstacles::from_scene(scene);
+            if std::mem::take(&mut self.obstacles_rebuild) {
+                self.obstacles = Obstacles::from_scene(scene);
+            } else {
+                self.obstacles.refresh_poses(scene);
+            }
         }
         self.each_family(scene, physics, now, outboxes, warnings, |f, ctx| f.after_physics(ctx));
         self.geometry_dirty = false;
@@ -327,9 +336,14 @@ impl Devices {
             let device = slot.filter(|s| s.family as usize == f).map(|s| s.index as usize);
             family.field_changed(&mut ctx, device, node, field);
         }
-        self.geometry_dirty = ctx.geometry_dirty
-            || slot.is_none()
-            || matches!(field, "translation" | "rotation" | "scale" | "type" | "range" | "maxRange");
+        let moved = matches!(field, "translation" | "rotation");
+        let changed = slot.is_none() || moved || matches!(field, "scale" | "type" | "range" | "maxRange");
+        self.geometry_dirty = ctx.geometry_dirty || changed;
+        // a Solid moved keeps its bounding objects; anything else may change which there are (but a
+        // move leaves a world without any as it is)
+        if changed && !self.obstacles_rebuild {
+            self.obstacles_rebuild = !(moved && (self.obstacles.is_empty() || ctx.scene.is_solid(node)));
+        }
     }
 
     /// Device nodes rebuilt by a template regeneration, as (old node, new node): each device follows
@@ -347,7 +361,7 @@ impl Devices {
             self.by_node.insert(new, slot);
             self.field_changed(scene, None, new, "", 0.0, outboxes, warnings);
         }
-        self.geometry_dirty = true;
+        self.geometry_changed();
     }
 
     /// The physics was built again (a template regenerated): what refers to the engine is made again.
@@ -386,7 +400,7 @@ impl Devices {
             family.finish(scene, warnings);
         }
         self.map.extend(robot, added);
-        self.geometry_dirty = true;
+        self.geometry_changed();
     }
 
     /// Device nodes a supervisor removed: they sample, receive and obey no more.
@@ -396,12 +410,13 @@ impl Devices {
             self.families[slot.family as usize].remove(slot.index as usize);
             self.map.clear(slot);
         }
-        self.geometry_dirty = true;
+        self.geometry_changed();
     }
 
-    /// Something moved or changed shape: rebuild before the next transmission.
+    /// Something moved or changed shape, or nodes came or went: rebuild before the next transmission.
     pub fn geometry_changed(&mut self) {
         self.geometry_dirty = true;
+        self.obstacles_rebuild = true;
     }
 
     /// The world went back to its loaded state (`fresh`, built from the reloaded scene): devices take

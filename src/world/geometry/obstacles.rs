@@ -1,7 +1,7 @@
 //! Solids' bounding objects as collision shapes (parry3d), for the questions devices ask of the
 //! world's geometry: does anything block the segment between two points?
 
-use nalgebra::Point3;
+use nalgebra::{Isometry3, Point3};
 use parry3d_f64::bounding_volume::{Aabb, BoundingVolume};
 use parry3d_f64::math::Pose;
 use parry3d_f64::math::Vector as PPoint;
@@ -21,6 +21,8 @@ pub fn encloses(shape: &dyn Shape, pose: &Pose, a: PPoint, b: PPoint) -> bool {
 #[derive(Clone)]
 struct Obstacle {
     shape: SharedShape,
+    /// The shape's pose in its Solid's frame (what a move of the Solid leaves as it is).
+    local: Isometry3<f64>,
     pose: Pose,
     aabb: Aabb,
     /// The robot the solid belongs to, if any.
@@ -64,10 +66,35 @@ impl Obstacles {
             for b in bounding_shapes(scene, node, &mut degenerate) {
                 let pose = pose(&(solid_pose * b.pose));
                 let aabb = b.shape.compute_aabb(&pose);
-                list.push(Obstacle { shape: b.shape, pose, aabb, robot, self_collision, jointed_to, solid: node });
+                let local = b.pose;
+                list.push(Obstacle {
+                    shape: b.shape,
+                    local,
+                    pose,
+                    aabb,
+                    robot,
+                    self_collision,
+                    jointed_to,
+                    solid: node,
+                });
             }
         }
         Obstacles { list }
+    }
+
+    /// The same obstacles at their Solids' current poses: what `from_scene` gives when only poses
+    /// changed (Solids moved), the scene's structure and shapes being the same.
+    pub fn refresh_poses(&mut self, scene: &Scene) {
+        let mut last: Option<(NodeId, Isometry3<f64>)> = None;
+        for o in &mut self.list {
+            let solid_pose = match last {
+                Some((solid, p)) if solid == o.solid => p,
+                _ => scene.global_pose(o.solid),
+            };
+            last = Some((o.solid, solid_pose));
+            o.pose = pose(&(solid_pose * o.local));
+            o.aabb = o.shape.compute_aabb(&o.pose);
+        }
     }
 
     /// Whether the segment `from`–`to` crosses an obstacle's surface, ignoring the solids of the robots
@@ -144,6 +171,29 @@ mod tests {
 
     fn p(x: f64, y: f64, z: f64) -> Point3<f64> {
         Point3::new(x, y, z)
+    }
+
+    #[test]
+    fn refreshed_poses_are_those_of_obstacles_made_again_after_solids_moved() {
+        use crate::world::scene::FieldValue;
+        let (mut scene, mut o) = obstacles(
+            "DEF BOT Robot { translation 0 0 0.1 children [ DEF ARM Solid { translation 0.2 0 0 \
+               boundingObject Group { children [ Box { size 0.1 0.1 0.1 } \
+               Pose { translation 0 0.1 0 rotation 0 0 1 0.5 children [ Cylinder { height 0.2 radius 0.02 } ] } ] } } ] } \
+             Solid { translation 1 0 0 boundingObject Box { size 0.1 1 1 } }",
+        );
+        let node = |name: &str| scene.find_def(name).unwrap();
+        let (bot, arm) = (node("BOT"), node("ARM"));
+        scene.set_field_synced(bot, "translation", FieldValue::SFVec3f([0.5, -0.25, 0.1]));
+        scene.set_field_synced(bot, "rotation", FieldValue::SFRotation([0.0, 0.0, 1.0, 1.2]));
+        scene.set_field_synced(arm, "translation", FieldValue::SFVec3f([0.3, 0.1, 0.0]));
+        o.refresh_poses(&scene);
+        let fresh = Obstacles::from_scene(&scene);
+        assert_eq!(o.len(), 3);
+        assert_eq!(o.len(), fresh.len());
+        for (a, b) in o.list.iter().zip(&fresh.list) {
+            assert_eq!((a.solid, a.pose, a.aabb), (b.solid, b.pose, b.aabb));
+        }
     }
 
     #[test]
