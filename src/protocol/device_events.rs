@@ -206,22 +206,20 @@ impl DeviceEvents {
 
     /// The packets `packets` of the handles' table for receiver `tag`, on `channel`, at pose `receiver`
     /// (their signal strength and direction are computed when read). Returns how many there were.
-    #[inline]
     pub fn push_run(
         &mut self,
         tag: u16,
         channel: i32,
         table: &mut TableHandles,
         receiver: &Isometry3<f64>,
-        packets: impl IntoIterator<Item = u32>,
+        packets: &[u32],
     ) -> usize {
-        let first = self.heard.len();
-        self.heard.extend(packets);
-        self.end_run(tag, channel, table, receiver, first)
+        self.push_run_of(tag, channel, table, receiver, packets, |_| true)
     }
 
-    /// `push_run` with the packets of `candidates` that `keep` accepts, without a branch per packet
-    /// (the loop a filtering iterator makes, one capacity check per packet, costs more than the test).
+    /// `push_run` of the packets of `candidates` that `keep` accepts, in their order, without a branch
+    /// per packet (the loop a filtering iterator makes, one capacity check per packet, costs more than
+    /// the test).
     #[inline]
     pub fn push_run_of(
         &mut self,
@@ -241,21 +239,7 @@ impl DeviceEvents {
             n += usize::from(keep(s));
         }
         self.heard.truncate(first + n);
-        self.end_run(tag, channel, table, receiver, first)
-    }
-
-    /// The run of `heard[first..]`, if there is any.
-    #[inline]
-    fn end_run(
-        &mut self,
-        tag: u16,
-        channel: i32,
-        table: &mut TableHandles,
-        receiver: &Isometry3<f64>,
-        first: usize,
-    ) -> usize {
-        let len = self.heard.len() - first;
-        if len == 0 {
+        if n == 0 {
             return 0;
         }
         if !self.rare().tables.last().or(self.table.as_ref()).is_some_and(|t| Arc::ptr_eq(t, table.table())) {
@@ -266,10 +250,10 @@ impl DeviceEvents {
             channel,
             receiver: *receiver,
             first: first as u32,
-            len: len as u32,
+            len: n as u32,
         });
         self.events.push(DeviceEvent { tag, event: Event::Packets((self.runs.len() - 1) as u32) });
-        len
+        n
     }
 
     /// New field values for device `tag`.
@@ -655,8 +639,8 @@ mod tests {
         let mut handles = TableHandles::new(t.clone());
         let mut list = DeviceEvents::default();
         list.push_compass_values(2, [0.0, 1.0, 0.0]);
-        assert_eq!(list.push_run(5, 3, &mut handles, &quarter_turn(), [0, 2]), 2);
-        assert_eq!(list.push_run(5, 3, &mut handles, &quarter_turn(), []), 0, "an empty run adds nothing");
+        assert_eq!(list.push_run(5, 3, &mut handles, &quarter_turn(), &[0, 2]), 2);
+        assert_eq!(list.push_run(5, 3, &mut handles, &quarter_turn(), &[]), 0, "an empty run adds nothing");
         assert_eq!((list.len(), list.items()), (2, 3));
         let got = packets(&list);
         // (0, 2, 0) is straight ahead at 2 m; (0, 0, 0.5) straight up at 0.5 m
@@ -685,14 +669,14 @@ mod tests {
         let mut handles = TableHandles::new(t.clone());
         let mut list = DeviceEvents::default();
         // after a run already there, so the kept packets must land behind it
-        list.push_run(5, 3, &mut handles, &quarter_turn(), [1]);
+        list.push_run(5, 3, &mut handles, &quarter_turn(), &[1]);
         assert_eq!(list.push_run_of(5, 3, &mut handles, &quarter_turn(), &[2, 1, 0], |s| s != 1), 2);
         assert_eq!(list.push_run_of(5, 3, &mut handles, &quarter_turn(), &[1, 1], |s| s != 1), 0, "none kept: no run");
         assert_eq!(list.push_run_of(5, 3, &mut handles, &quarter_turn(), &[], |_| true), 0);
         assert_eq!((list.len(), list.items()), (2, 3));
         let mut want = DeviceEvents::default();
-        want.push_run(5, 3, &mut TableHandles::new(t.clone()), &quarter_turn(), [1]);
-        want.push_run(5, 3, &mut TableHandles::new(t), &quarter_turn(), [2, 0]);
+        want.push_run(5, 3, &mut TableHandles::new(t.clone()), &quarter_turn(), &[1]);
+        want.push_run(5, 3, &mut TableHandles::new(t), &quarter_turn(), &[2, 0]);
         assert_eq!(packets(&list), packets(&want));
     }
 
@@ -701,18 +685,18 @@ mod tests {
         let t = table();
         let mut handles = TableHandles::new(t.clone());
         let mut a = DeviceEvents::default();
-        a.push_run(1, 0, &mut handles, &quarter_turn(), [1]);
+        a.push_run(1, 0, &mut handles, &quarter_turn(), &[1]);
         a.push_config(3, DeviceSetup::Connector(ConnectorSetup { is_locked: true }));
-        a.push_run(1, 0, &mut handles, &quarter_turn(), [0, 1, 2]);
+        a.push_run(1, 0, &mut handles, &quarter_turn(), &[0, 1, 2]);
         drop(handles);
         assert_eq!(Arc::strong_count(&t), 2, "one list holds a table once");
         let mut b = DeviceEvents::default();
         b.push_packet(1, 0, [0.0, 1.0, 0.0], 0.5, &bytes(20, 4));
-        b.push_run(1, 7, &mut TableHandles::new(other_table()), &Isometry3::identity(), [2, 0]);
+        b.push_run(1, 7, &mut TableHandles::new(other_table()), &Isometry3::identity(), &[2, 0]);
         // a list with two tables of its own, appended after one
         let mut c = DeviceEvents::default();
-        c.push_run(2, 1, &mut TableHandles::new(other_table()), &quarter_turn(), [1]);
-        c.push_run(2, 1, &mut TableHandles::new(table()), &quarter_turn(), [0, 2]);
+        c.push_run(2, 1, &mut TableHandles::new(other_table()), &quarter_turn(), &[1]);
+        c.push_run(2, 1, &mut TableHandles::new(table()), &quarter_turn(), &[0, 2]);
         let expected: Vec<String> = [&a, &b, &c].into_iter().flat_map(summary).collect();
         assert_eq!(expected.len(), 11);
         a.append(&mut b);
@@ -735,7 +719,7 @@ mod tests {
         let mut handles = TableHandles::new(t.clone());
         let mut lists = vec![DeviceEvents::default(); 3];
         for list in &mut lists {
-            list.push_run(1, 0, &mut handles, &quarter_turn(), [0, 2]);
+            list.push_run(1, 0, &mut handles, &quarter_turn(), &[0, 2]);
             list.push_compass_values(2, [1.0, 0.0, 0.0]);
         }
         drop(handles);
@@ -750,7 +734,7 @@ mod tests {
         retired.clear();
         assert_eq!(Arc::strong_count(&t), 1);
         // a list emptied so is filled again as a new one
-        lists[0].push_run(1, 0, &mut TableHandles::new(t.clone()), &quarter_turn(), [1]);
+        lists[0].push_run(1, 0, &mut TableHandles::new(t.clone()), &quarter_turn(), &[1]);
         assert_eq!(packets(&lists[0]).len(), 1);
     }
 
