@@ -88,13 +88,14 @@ fn turn(r: [f64; 4]) -> String {
     format!("{} {} {} {}", r[0], r[1], r[2], r[3])
 }
 
-fn infra_red_world() -> String {
+/// The layout with devices of medium `kind`, each turned by its entry of `turns` (emitter0, receiver0,
+/// emitter1, receiver2, receiver3; `None`: unturned) and drawn by `deco` (receiver0 has no drawing).
+fn layout_world(kind: &str, turns: [Option<[f64; 4]>; 5], deco: &str) -> String {
     let cube = "Shape { geometry Box { size 0.1 0.1 0.1 } }";
     let drum =
         "Pose { rotation 1 0 0 -1.57079632679 children [ Shape { geometry Cylinder { height 0.1 radius 0.07 } } ] }";
     let still = [0.0, 1.0, 0.0, 0.0];
-    let t = turn(TURN);
-    let deco = decoration();
+    let rot = |device: usize| turns[device].map(|r| format!("rotation {} ", turn(r))).unwrap_or_default();
     let mut text = String::from(
         "#VRML_SIM R2023b utf8\nWorldInfo { coordinateSystem \"NUE\" }\n\
          Solid { children [ Pose { rotation 1 0 0 -1.57079632679 children [ Shape { geometry Plane { } } ] } ] locked TRUE }\n",
@@ -111,9 +112,10 @@ fn infra_red_world() -> String {
         still,
         cube,
         &format!(
-            "Emitter {{ translation 0 0.11 0 rotation {t} {deco} name \"emitter0\" type \"infra-red\" channel -1 bufferSize 100 }} \
-             Receiver {{ rotation {} name \"receiver0\" type \"infra-red\" channel -1 }}",
-            turn(TURN_NEG)
+            "Emitter {{ translation 0 0.11 0 {}{deco} name \"emitter0\" type \"{kind}\" channel -1 bufferSize 100 }} \
+             Receiver {{ {}name \"receiver0\" type \"{kind}\" channel -1 }}",
+            rot(0),
+            rot(1)
         ),
     );
     text += &robot(
@@ -121,27 +123,33 @@ fn infra_red_world() -> String {
         still,
         cube,
         &format!(
-            "Emitter {{ translation 0 0.11 0 rotation {t} {deco} name \"emitter1\" type \"infra-red\" range 1.3 maxRange 2 channel 24 }}"
+            "Emitter {{ translation 0 0.11 0 {}{deco} name \"emitter1\" type \"{kind}\" range 1.3 maxRange 2 channel 24 }}",
+            rot(2)
         ),
     );
     text += &robot(
         2,
         ROBOT2_TURN,
         drum,
-        &format!(
-            "Receiver {{ translation 0 0.11 0 rotation {t} {deco} name \"receiver2\" type \"infra-red\" channel -1 }}"
-        ),
+        &format!("Receiver {{ translation 0 0.11 0 {}{deco} name \"receiver2\" type \"{kind}\" channel -1 }}", rot(3)),
     );
     text += &robot(
         3,
         still,
         drum,
         &format!(
-            "Receiver {{ translation 0 0.11 0 rotation {} {deco} name \"receiver3\" type \"infra-red\" channel 24 bufferSize 120 }}",
-            turn(RECEIVER3_TURN)
+            "Receiver {{ translation 0 0.11 0 {}{deco} name \"receiver3\" type \"{kind}\" channel 24 bufferSize 120 }}",
+            rot(4)
         ),
     );
     text
+}
+
+/// Webots' infra-red world: every device turned by -120° about (1, 1, 1) but receiver3, turned a
+/// quarter about x.
+fn infra_red_world() -> String {
+    let turns = [Some(TURN), Some(TURN_NEG), Some(TURN), Some(TURN), Some(RECEIVER3_TURN)];
+    layout_world("infra-red", turns, decoration())
 }
 
 /// The controller's messages: 6, 28 and 115 letters (7, 29 and 116 bytes with their NUL).
@@ -305,56 +313,8 @@ fn infra_red_nine_cases_of_webots_layout_with_the_wall_between_robot0_and_robot3
 /// Webots' radio and serial worlds: the same robots, wall and lamp, the devices of the medium `kind`
 /// unturned except receiver3, turned a quarter about y.
 fn wireless_world(kind: &str) -> String {
-    let cube = "Shape { geometry Box { size 0.1 0.1 0.1 } }";
-    let drum =
-        "Pose { rotation 1 0 0 -1.57079632679 children [ Shape { geometry Cylinder { height 0.1 radius 0.07 } } ] }";
-    let still = [0.0, 1.0, 0.0, 0.0];
     let deco = "children [ Pose { translation 0 -0.035 0 children [ Shape { geometry Sphere { radius 0.01 } } ] } ]";
-    let mut text = String::from(
-        "#VRML_SIM R2023b utf8\nWorldInfo { coordinateSystem \"NUE\" }\n\
-         Solid { children [ Pose { rotation 1 0 0 -1.57079632679 children [ Shape { geometry Plane { } } ] } ] locked TRUE }\n",
-    );
-    text += &format!(
-        "DEF WALL Solid {{ translation {} {} {} children [ DEF WALL_SHAPE Shape {{ geometry Box {{ size {} {} {} }} }} ] \
-         name \"solid(1)\" boundingObject USE WALL_SHAPE }}\n",
-        WALL_CENTRE[0], WALL_CENTRE[1], WALL_CENTRE[2], WALL_SIZE[0], WALL_SIZE[1], WALL_SIZE[2]
-    );
-    text += "DEF LAMP Solid { translation 0 0.395 0 children [ Shape { geometry Sphere { radius 0.01 } } \
-             PointLight { ambientIntensity 1 } ] name \"solid(2)\" }\n";
-    text += &robot(
-        0,
-        still,
-        cube,
-        &format!(
-            "Emitter {{ translation 0 0.11 0 {deco} name \"emitter0\" type \"{kind}\" channel -1 bufferSize 100 }} \
-             Receiver {{ name \"receiver0\" type \"{kind}\" channel -1 }}"
-        ),
-    );
-    text += &robot(
-        1,
-        still,
-        cube,
-        &format!(
-            "Emitter {{ translation 0 0.11 0 {deco} name \"emitter1\" type \"{kind}\" range 1.3 maxRange 2 channel 24 }}"
-        ),
-    );
-    text += &robot(
-        2,
-        ROBOT2_TURN,
-        drum,
-        &format!("Receiver {{ translation 0 0.11 0 {deco} name \"receiver2\" type \"{kind}\" channel -1 }}"),
-    );
-    text += &robot(
-        3,
-        still,
-        drum,
-        &format!(
-            "Receiver {{ translation 0 0.11 0 rotation {} {deco} name \"receiver3\" type \"{kind}\" channel 24 \
-             bufferSize 120 }}",
-            turn(WIRELESS_RECEIVER3_TURN)
-        ),
-    );
-    text
+    layout_world(kind, [None, None, None, None, Some(WIRELESS_RECEIVER3_TURN)], deco)
 }
 
 /// receiver3's quarter turn about y in the radio and serial worlds
