@@ -61,13 +61,7 @@ fn run(args: &[&str]) -> RunOutput {
 
 /// The numbers after `key motor ` on the robot's line starting so.
 fn numbers(out: &RunOutput, key: &str, motor: &str) -> Vec<f64> {
-    let prefix = format!("{key} {motor} ");
-    let line = out
-        .robot_lines("robot")
-        .into_iter()
-        .find(|l| l.starts_with(&prefix))
-        .unwrap_or_else(|| panic!("no {prefix:?} in\n{}\n{}", out.stdout, out.stderr));
-    line[prefix.len()..].split_whitespace().filter_map(|w| w.parse().ok()).collect()
+    out.robot_line_numbers("robot", &format!("{key} {motor} "))
 }
 
 /// The position a motor reaches after Webots' 100 steps at `v·|cos(2πi/100)|` (the first command applying

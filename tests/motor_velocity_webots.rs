@@ -89,14 +89,7 @@ fn run(joint: &str, args: &[&str]) -> RunOutput {
 
 /// The numbers after `key motor ` on the robot's line starting so.
 fn numbers(out: &RunOutput, key: &str, motor: &str) -> Vec<f64> {
-    let prefix = format!("{key} {motor} ");
-    let line = out
-        .stdout
-        .lines()
-        .filter_map(|l| l.split_once("] ").map(|(_, rest)| rest))
-        .find(|l| l.starts_with(&prefix))
-        .unwrap_or_else(|| panic!("no {prefix:?} in\n{}\n{}", out.stdout, out.stderr));
-    line[prefix.len()..].split_whitespace().filter_map(|w| w.parse().ok()).collect()
+    out.robot_line_numbers("robot", &format!("{key} {motor} "))
 }
 
 /// Webots' checks on one motor of the sequence: `axis` is the endPoint's world axis index the motor turns

@@ -140,6 +140,17 @@ impl RunOutput {
         self.stdout.lines().filter_map(|l| l.strip_prefix(&prefix)).map(str::to_string).collect()
     }
 
+    /// The numbers after `prefix` on the first line the robot printed that starts with it (panics,
+    /// showing the output, when there is none).
+    pub fn robot_line_numbers(&self, robot: &str, prefix: &str) -> Vec<f64> {
+        let line = self
+            .robot_lines(robot)
+            .into_iter()
+            .find(|l| l.starts_with(prefix))
+            .unwrap_or_else(|| panic!("no {prefix:?} from {robot} in\n{}\n{}", self.stdout, self.stderr));
+        line[prefix.len()..].split_whitespace().filter_map(|w| w.parse().ok()).collect()
+    }
+
     /// The number in column `column` (from 0, after `tag`) of each line the robot printed that starts with
     /// `tag` ("rate 3 0.52": tag "rate ", column 1 is 0.52).
     pub fn robot_numbers(&self, robot: &str, tag: &str, column: usize) -> Vec<f64> {
