@@ -145,9 +145,10 @@ impl Server {
     pub(super) fn follow_the_world(&mut self) {
         // with a reset to come at the end of this step, robots imported in it wait for the reset, which
         // may delete them before their controllers start (as in Webots); a robot gone has none to start
-        let (mut new_robots, mut restarts) = match self.world.reset_pending() {
-            true => Default::default(),
-            false => (self.world.take_new_robots(), self.world.take_restarts()),
+        let (mut new_robots, mut restarts) = if self.world.reset_pending() {
+            Default::default()
+        } else {
+            (self.world.take_new_robots(), self.world.take_restarts())
         };
         new_robots.retain(|&r| !self.world.is_removed(r));
         restarts.retain(|&r| !self.world.is_removed(r));

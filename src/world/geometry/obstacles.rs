@@ -66,10 +66,9 @@ impl Obstacles {
             for b in bounding_shapes(scene, node, &mut degenerate) {
                 let pose = pose(&(solid_pose * b.pose));
                 let aabb = b.shape.compute_aabb(&pose);
-                let local = b.pose;
                 list.push(Obstacle {
                     shape: b.shape,
-                    local,
+                    local: b.pose,
                     pose,
                     aabb,
                     robot,
